@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+func init() {
+	register(&command{name: "notation", summary: "convert moves between ICCS, WXF and Chinese notation", run: runNotation})
+}
+
+func runNotation(e *env, args []string) int {
+	fs := newFlags(e, "notation", "[--fen FEN] --to iccs|wxf|chinese MOVE…")
+	fen := fs.String("fen", position.StartFEN, "position before the first move")
+	to := fs.String("to", "iccs", "target notation: iccs, wxf or chinese")
+	if st, ok := parseFlags(e, fs, args); !ok {
+		return st
+	}
+	target, ok := position.NotationByName(*to)
+	if !ok {
+		return usageErr(e, "notation", "unknown notation %q (want iccs, wxf or chinese)", *to)
+	}
+	p, err := position.ParseFEN(*fen)
+	if err != nil {
+		return fail(e, "notation", err)
+	}
+	var texts []string
+	for _, a := range fs.Args() {
+		texts = append(texts, strings.Fields(a)...)
+	}
+	out := make([]string, 0, len(texts))
+	for i, t := range texts {
+		m, err := position.ParseMove(p, t)
+		if err != nil {
+			return fail(e, "notation", fmt.Errorf("move %d: %w", i+1, err))
+		}
+		out = append(out, target.Encode(p, m))
+		p.Make(m)
+	}
+	fmt.Fprintln(e.stdout, strings.Join(out, " "))
+	return exitOK
+}

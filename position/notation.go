@@ -1,0 +1,120 @@
+package position
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Notation converts between moves and their text in one notation. Decode
+// accepts only legal moves of the side to move; its errors are *MoveError.
+type Notation interface {
+	Name() string
+	Encode(p *Position, m Move) string
+	Decode(p *Position, text string) (Move, error)
+}
+
+// MoveError is a move text that could not be read or is not legal here.
+type MoveError struct {
+	Text     string
+	Notation string // the notation that tried ("" when none recognised it)
+	Code     string // stable: "syntax", "no-piece", "illegal", "ambiguous", "unknown-notation"
+	Msg      string
+}
+
+func (e *MoveError) Error() string {
+	if e.Notation != "" {
+		return fmt.Sprintf("%s move %q: %s", e.Notation, e.Text, e.Msg)
+	}
+	return fmt.Sprintf("move %q: %s", e.Text, e.Msg)
+}
+
+func moveErr(notation, text, code, format string, args ...any) *MoveError {
+	return &MoveError{Text: text, Notation: notation, Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ICCS is the coordinate notation of ICCS/UCCI: "h2e2", also "H2-E2".
+type ICCS struct{}
+
+// Name returns "iccs".
+func (ICCS) Name() string { return "iccs" }
+
+// Encode returns e.g. "h2e2".
+func (ICCS) Encode(_ *Position, m Move) string { return m.String() }
+
+// Decode reads "h2e2" or "H2-E2" and checks that the move is legal.
+func (ICCS) Decode(p *Position, text string) (Move, error) {
+	m, ok := parseICCS(text)
+	if !ok {
+		return NoMove, moveErr("iccs", text, "syntax", "want four characters like h2e2 or H2-E2")
+	}
+	if err := checkLegal(p, m, "iccs", text); err != nil {
+		return NoMove, err
+	}
+	return m, nil
+}
+
+func parseICCS(text string) (Move, bool) {
+	t := strings.TrimSpace(text)
+	if len(t) == 5 && t[2] == '-' {
+		t = t[:2] + t[3:]
+	}
+	if len(t) != 4 {
+		return NoMove, false
+	}
+	from, ok1 := ParseSquare(t[:2])
+	to, ok2 := ParseSquare(t[2:])
+	if !ok1 || !ok2 || from == to {
+		return NoMove, false
+	}
+	return NewMove(from, to), true
+}
+
+// checkLegal explains why m is not a legal move for the side to move, or returns nil.
+func checkLegal(p *Position, m Move, notation, text string) error {
+	pc := p.At(m.From())
+	switch {
+	case pc == NoPiece:
+		return moveErr(notation, text, "no-piece", "no piece on %s", m.From())
+	case pc.Color() != p.Side():
+		return moveErr(notation, text, "illegal", "the %s %s on %s is not the side to move's (%s to move)", pc.Color(), pc.Kind(), m.From(), p.Side())
+	case !p.IsPseudoLegal(m):
+		return moveErr(notation, text, "illegal", "a %s cannot move from %s to %s", pc.Kind(), m.From(), m.To())
+	case !p.legalFor(m, p.Side()):
+		return moveErr(notation, text, "illegal", "%s leaves the %s king in check or facing the other king", m, p.Side())
+	}
+	return nil
+}
+
+// Notations lists the notations ParseMove tries, in order.
+var Notations = []Notation{ICCS{}, WXF{}, Chinese{}}
+
+// NotationByName returns the notation called name ("iccs", "wxf", "chinese").
+func NotationByName(name string) (Notation, bool) {
+	for _, n := range Notations {
+		if strings.EqualFold(n.Name(), name) {
+			return n, true
+		}
+	}
+	return nil, false
+}
+
+// ParseMove reads a move in any supported notation (ICCS, WXF, Chinese). When
+// the text is recognisable in one notation, that notation's error is returned.
+func ParseMove(p *Position, text string) (Move, error) {
+	var first *MoveError
+	for _, n := range Notations {
+		m, err := n.Decode(p, text)
+		if err == nil {
+			return m, nil
+		}
+		var me *MoveError
+		if errors.As(err, &me) && me.Code != "syntax" {
+			return NoMove, err // recognised, but wrong here: say why
+		}
+		if first == nil && me != nil {
+			first = me
+		}
+	}
+	return NoMove, &MoveError{Text: text, Code: "unknown-notation", Msg: "not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation"}
+}

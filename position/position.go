@@ -1,0 +1,214 @@
+package position
+
+// Position is a board, the side to move, and the history of moves made on it
+// (so that Unmake can take them back and repetitions can be found).
+//
+// A Position is not safe for concurrent use; Clone one per goroutine.
+type Position struct {
+	board [NumSquares]Piece
+	kings [2]Square
+	side  Color
+	key   uint64
+	hist  []undo
+	// start is the key of the position the history starts from.
+	startKey uint64
+}
+
+// undo is what Unmake needs to restore a move, plus the key before the move
+// (which is also the repetition history).
+type undo struct {
+	move     Move
+	captured Piece
+	key      uint64
+}
+
+var (
+	zobristPiece [16][NumSquares]uint64
+	zobristSide  uint64
+)
+
+func init() {
+	// splitmix64 with a fixed seed: keys are stable across runs and builds.
+	s := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		s += 0x9E3779B97F4A7C15
+		z := s
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for p := range zobristPiece {
+		for sq := range zobristPiece[p] {
+			zobristPiece[p][sq] = next()
+		}
+	}
+	zobristSide = next()
+}
+
+// At returns the piece on sq.
+func (p *Position) At(sq Square) Piece { return p.board[sq] }
+
+// Board returns a copy of the board.
+func (p *Position) Board() [NumSquares]Piece { return p.board }
+
+// Side returns the side to move.
+func (p *Position) Side() Color { return p.side }
+
+// Key returns the Zobrist key of the position (pieces and side to move).
+func (p *Position) Key() uint64 { return p.key }
+
+// King returns the square of c's king.
+func (p *Position) King(c Color) Square { return p.kings[c] }
+
+// Ply returns the number of moves made since the position was set up.
+func (p *Position) Ply() int { return len(p.hist) }
+
+// Clone returns an independent copy, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.hist = append(make([]undo, 0, cap(p.hist)), p.hist...)
+	return &q
+}
+
+// Equal reports whether two positions have the same pieces and side to move
+// (history is ignored).
+func (p *Position) Equal(q *Position) bool {
+	return p.board == q.board && p.side == q.side
+}
+
+// LastMove returns the last move made, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.hist) == 0 {
+		return NoMove
+	}
+	return p.hist[len(p.hist)-1].move
+}
+
+// LastCaptured returns the piece captured by the last move (NoPiece if none).
+func (p *Position) LastCaptured() Piece {
+	if len(p.hist) == 0 {
+		return NoPiece
+	}
+	return p.hist[len(p.hist)-1].captured
+}
+
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for sq, pc := range p.board {
+		if pc != NoPiece {
+			k ^= zobristPiece[pc][sq]
+		}
+	}
+	if p.side == Black {
+		k ^= zobristSide
+	}
+	return k
+}
+
+// Make plays m, which must be pseudo-legal for the side to move (use IsLegal or
+// LegalMoves to check). NullMove passes the turn.
+func (p *Position) Make(m Move) {
+	u := undo{move: m, key: p.key}
+	if m != NullMove {
+		from, to := m.From(), m.To()
+		pc := p.board[from]
+		u.captured = p.board[to]
+		if u.captured != NoPiece {
+			p.key ^= zobristPiece[u.captured][to]
+		}
+		p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		p.board[to] = pc
+		p.board[from] = NoPiece
+		if pc.Kind() == King {
+			p.kings[pc.Color()] = to
+		}
+	}
+	p.side ^= 1
+	p.key ^= zobristSide
+	p.hist = append(p.hist, u)
+}
+
+// Unmake takes back the last move made.
+func (p *Position) Unmake() {
+	n := len(p.hist) - 1
+	u := p.hist[n]
+	p.hist = p.hist[:n]
+	p.side ^= 1
+	p.key = u.key
+	if u.move == NullMove {
+		return
+	}
+	from, to := u.move.From(), u.move.To()
+	pc := p.board[to]
+	p.board[from] = pc
+	p.board[to] = u.captured
+	if pc.Kind() == King {
+		p.kings[pc.Color()] = from
+	}
+}
+
+// Keys returns the keys of every position from the start of the history to the
+// current one, in order (len = Ply()+1).
+func (p *Position) Keys() []uint64 {
+	keys := make([]uint64, 0, len(p.hist)+1)
+	for _, u := range p.hist {
+		keys = append(keys, u.key)
+	}
+	return append(keys, p.key)
+}
+
+// Moves returns the moves made since the position was set up.
+func (p *Position) Moves() []Move {
+	ms := make([]Move, len(p.hist))
+	for i, u := range p.hist {
+		ms[i] = u.move
+	}
+	return ms
+}
+
+// ResetHistory forgets the moves made so far: the current position becomes the
+// start of the history.
+func (p *Position) ResetHistory() {
+	p.hist = p.hist[:0]
+	p.startKey = p.key
+}
+
+// Material counts each side's pieces by kind.
+func (p *Position) Material() (m [2][8]int) {
+	for _, pc := range p.board {
+		if pc != NoPiece {
+			m[pc.Color()][pc.Kind()]++
+		}
+	}
+	return m
+}
+
+// Place puts pc on sq (NoPiece clears it), for building positions by hand. The
+// key is updated; the history is cleared, as the position is a new one. Call
+// Validate afterwards if the result must be a legal setup.
+func (p *Position) Place(sq Square, pc Piece) {
+	if old := p.board[sq]; old != NoPiece && old.Kind() == King && p.kings[old.Color()] == sq {
+		p.kings[old.Color()] = NoSquare
+	}
+	p.board[sq] = pc
+	if pc.Kind() == King {
+		p.kings[pc.Color()] = sq
+	}
+	p.key = p.computeKey()
+	p.ResetHistory()
+}
+
+// SetSide sets the side to move (clearing the history).
+func (p *Position) SetSide(c Color) {
+	p.side = c
+	p.key = p.computeKey()
+	p.ResetHistory()
+}
+
+// Empty returns a position with no pieces, Red to move.
+func Empty() *Position {
+	p := &Position{kings: [2]Square{NoSquare, NoSquare}, hist: make([]undo, 0, 64)}
+	p.key = p.computeKey()
+	p.startKey = p.key
+	return p
+}
