@@ -1,0 +1,261 @@
+// Package facts computes, for every move of a repetition cycle, the
+// ruleset-neutral primitives that Xiangqi rule books combine into 将 杀 捉 兑 献
+// 拦 跟 闲: checks, mate threats, every threat against an enemy piece with its
+// protection and the material it wins before and after the move, every offer of
+// an own piece, blocks and follows — each with its evidence (pieces, squares,
+// the winning line), so a ruling can be explained.
+//
+// Facts are neutral: they never decide a label. A rule set's parameters (piece
+// values, search depths) come in through Params. All types that rule sets see
+// are plain value structs (no pointers, no interfaces), so they can serve
+// directly as expr environments.
+package facts
+
+// Params are the rule-set parameters the extractor needs. Values are in the
+// rule set's own units; only their ratios matter.
+type Params struct {
+	// Values by piece kind name: rook, horse, cannon, advisor, elephant, pawn
+	// (an uncrossed pawn), crossed_pawn. The king has no material value.
+	Rook, Horse, Cannon, Advisor, Elephant, Pawn, CrossedPawn int
+	// PawnTradeNoGain: a line in which one side gives only pawns for other
+	// pieces, or only other pieces for pawns, never counts as gain (1999 25.3
+	// "一兵换取数子或一子换取数兵均不算得子", 2011 26.7). Such a line is scored
+	// as no gain (0) for the side that would "win" it.
+	PawnTradeNoGain bool
+	// MateDepth bounds the consecutive-check mate search (连将杀) in plies,
+	// counting both sides' moves (9 = five checks).
+	MateDepth int
+	// QuietMate enables the separate search for a mate after one quiet first
+	// move (绝杀), bounded by QuietMateDepth plies after the quiet move.
+	QuietMate      bool
+	QuietMateDepth int
+	// GainChecks bounds how many checks the material-gain search may give
+	// before (or between) captures (抽吃, 连将吃子).
+	GainChecks int
+	// ExchangeDepth bounds capture sequences (plies).
+	ExchangeDepth int
+	// NodeLimit bounds every single search; a search cut short says so.
+	NodeLimit int
+}
+
+// DefaultParams are the Chinese books' usual values: 车 = 2 马/炮, 马 = 炮,
+// 士 = 象, 过河兵 between 士 and 马 (its value "floats"); an uncrossed pawn is
+// worth nothing as material (1999 25.3).
+func DefaultParams() Params {
+	return Params{
+		Rook: 10, Horse: 5, Cannon: 5, Advisor: 2, Elephant: 2, Pawn: 0, CrossedPawn: 2,
+		PawnTradeNoGain: true,
+		MateDepth:       9,
+		QuietMateDepth:  3,
+		GainChecks:      3,
+		ExchangeDepth:   8,
+		NodeLimit:       200000,
+	}
+}
+
+// Piece names a piece on a square, for evidence.
+type Piece struct {
+	Kind    string // king advisor elephant horse rook cannon pawn
+	CN      string // 帅 车 … as the side's own name
+	Side    string // red, black
+	Square  string // ICCS square, e.g. "i9"
+	Crossed bool   // a pawn across the river
+	Value   int    // material value under the Params (crossed pawns included)
+}
+
+// MateThreat is 杀: with the opponent passing, the mover has a forced mate.
+type MateThreat struct {
+	Exists bool
+	Kind   string   // "mate-in-1", "checks" (连将杀), "quiet" (绝杀, a quiet first move); "" when none
+	Plies  int      // length of the mating line in plies (mover's and replies)
+	Line   []string // the mating line in ICCS, starting with the mover's next move
+	// Before: the mover already had this kind of forced mate in the position
+	// before the move, with itself to move (从杀到杀).
+	Before bool
+	// Cut: a search hit its node limit; the answer is a lower bound.
+	Cut bool
+}
+
+// Threat is what the mover can win through one enemy non-king piece (the
+// victim) if it moved again — the raw material of 捉.
+type Threat struct {
+	Victim Piece
+	// GainAfter is the best material balance the mover can force by a line that
+	// starts next move (the mover moving again) and whose first capture is the
+	// victim, possibly after checks. HasAfter is false when no such line exists.
+	GainAfter int
+	HasAfter  bool
+	// GainBefore: the same in the position before the move, mover to move.
+	GainBefore int
+	HasBefore  bool
+	// New: a winning line exists after the move and none did before, or the
+	// gain grew (从没捉到捉 / 新增得子); false for 从捉到捉 without change.
+	New bool
+	// Line is the principal line after the move (ICCS), the mover's first.
+	Line []string
+	// LineCN is the same line in Chinese notation.
+	LineCN []string
+	// ViaCheck: the line gives check before taking the victim (抽吃, 连将吃子).
+	ViaCheck bool
+	// Direct: the victim can be taken outright next move (a legal capture).
+	Direct bool
+	// MatedAfterCapture: every capture of the victim gets the mover mated at
+	// once (so the gain is void: 细则7 / 29.4).
+	MatedAfterCapture bool
+
+	// Attackers are the mover's pieces that can legally take the victim next
+	// move; Participants every mover piece that takes part in the best line.
+	Attackers    []Piece
+	Participants []Piece
+	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
+	// single attacker wins material on its own.
+	Joint bool
+	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
+	KingAttacker bool
+	PawnAttacker bool
+	// OnlyKing / OnlyPawn: every direct attacker is the king / a pawn (本身捉).
+	OnlyKing bool
+	OnlyPawn bool
+	// NeedsKing: the gain disappears without the king (借帅之力).
+	NeedsKing bool
+	// Cause says how the move made the threat: "moved" (the moved piece
+	// attacks), "discovered" (it uncovered a line), "screen" (it became a
+	// cannon screen), "unrooted" (it removed or diverted the victim's
+	// protector, 断根), "pinned" (it pinned the protector), "check" (the gain
+	// comes from a check the move made possible), or "unrelated" (无关联).
+	Cause string
+	// MovedPieceAttacks: the moved piece is one of the attackers.
+	MovedPieceAttacks bool
+
+	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
+	Protection    string
+	ProtectionWhy string // e.g. "protector h7 is pinned", "recapture walks into the flying general"
+	Protectors    []Piece
+	// HiddenRoot (暗根): a protection that appears only once the victim is taken.
+	HiddenRoot bool
+	// SameKind: some direct attacker is of the victim's kind.
+	SameKind bool
+	// MutualReach (威力互达): the victim can legally take one of its attackers.
+	MutualReach bool
+	// CanEscape: the victim has a legal move to a square where it is not attacked.
+	Cut bool // a search hit its node limit
+}
+
+// Taker is an enemy piece that can take one of the mover's pieces at once.
+type Taker struct {
+	Piece Piece
+	// SameKind: the taker is of the offered piece's kind (同兵种).
+	SameKind bool
+	// MutualReach: the offered piece can also take the taker (威力互达).
+	MutualReach bool
+	// MatedAtOnce: after taking, the taker's side is mated at once (the
+	// mover mates in one).
+	MatedAtOnce bool
+	// Net is the taker's side's material balance after the best exchange that
+	// the capture starts (mover recapturing, either side stopping when it suits
+	// it); negative means taking loses material (得不偿失).
+	Net int
+	// Line is that exchange (ICCS), the taker's capture first.
+	Line []string
+}
+
+// Offer is one of the mover's pieces that the opponent can take at once after
+// the move (the opponent really is to move): the raw material of 兑, 献 and
+// 送吃, and of the first counterattack (第一反击).
+type Offer struct {
+	Piece Piece
+	// Moved: it is the piece just moved.
+	Moved bool
+	// New: it could not be taken before the move.
+	New bool
+	// Protection of the offered piece, as for threats.
+	Protection string
+	Takers     []Taker
+	// FreeTake: some taker takes without being mated at once and without
+	// losing material on balance (the 2011 献 test).
+	FreeTake bool
+	// SameKindTaker: some taker is of the same kind.
+	SameKindTaker bool
+	// AttackerOfThreat: the piece is an attacker in one of the move's threats
+	// (a counterattack on it would be a 第一反击).
+	AttackerOfThreat bool
+}
+
+// Move holds every fact about one move of a cycle.
+type Move struct {
+	Ply    int    // 1-based in the cycle
+	Side   string // red, black
+	ICCS   string
+	CN     string // Chinese notation
+	WXF    string
+	Piece  Piece  // the moved piece, on its destination square
+	From   string // origin square
+	Captured Piece // Kind "" when the move captures nothing
+
+	Check           bool
+	Checkers        []Piece
+	DiscoveredCheck bool
+	DoubleCheck     bool
+	Mate            bool // the opponent has no legal move (将死 or 困毙)
+	Stalemate       bool // … and is not in check (困毙)
+	AnswersCheck    bool // the mover was in check before the move
+	KingMoved       bool
+	PawnMoved       bool
+
+	MateThreat MateThreat
+	// MateThreatSelfInflicted: the mover's mate threat (or threats) exists
+	// only because of the opponent's own previous move (自毙).
+	MateThreatSelfInflicted bool
+
+	Threats []Threat
+	Offers  []Offer
+
+	// Block (拦): the move shortens the moves of these enemy pieces.
+	Block   bool
+	Blocked []Piece
+	// Follow (跟): the moved piece keeps attacking the enemy piece that has just
+	// moved, which is protected, without winning anything.
+	Follow   bool
+	Followed []Piece
+
+	// Material per side after the move (under Params), and strong pieces
+	// (车马炮) per side.
+	MaterialRed, MaterialBlack int
+	StrongRed, StrongBlack     int
+	// AttackingRed/Black: 车马炮 and crossed pawns.
+	AttackingRed, AttackingBlack int
+
+	// Cut: some search for this move hit its node limit.
+	Cut bool
+}
+
+// Side holds per-cycle facts about one side.
+type Side struct {
+	Name  string // red, black
+	Moves int    // moves of this side in one period
+	// Squares visited by the side's moved pieces in the cycle (循环点).
+	Squares []string
+	// CanVary (有变): the side has a move outside the cycle, at one of its
+	// turns, that neither leaves a piece to be won at once (after checks) nor
+	// gets it mated at once (王忠's narrow definition). Evidence: that move.
+	CanVary     bool
+	VaryMove    string
+	VaryAt      int // ply of the cycle whose position allows it
+	CompletesLast bool // it completes the repetition last (后走满重复着法)
+	Strong      int  // strong pieces (车马炮) on board
+	Cut         bool
+}
+
+// Cycle holds the per-cycle facts and the facts of each move.
+type Cycle struct {
+	FEN        string // the position the cycle starts from (and returns to)
+	Plies      int
+	FirstMover string // red, black
+	// Occurrences: how many times the cycle's start position occurred in the
+	// input (2 for one period given; 3 after a full repetition).
+	Occurrences int
+	Moves       []Move
+	Red, Black  Side
+	// Simple (简明局面): not both sides have two or more strong pieces.
+	Simple bool
+}
