@@ -2,9 +2,31 @@
 // movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ —
 // streamed, gzip or not, and replays them. One bad game never stops a corpus:
 // its error is reported with the game and move number, and reading goes on.
+//
+// A file is read with Open (or NewReader) and Next until io.EOF:
+//
+//	r, err := record.Open("games.pgn.gz")
+//	if err != nil { … }
+//	defer r.Close()
+//	for {
+//		g, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		if err != nil { // a *record.Error: report it and go on
+//			continue
+//		}
+//		rep, err := record.Replay(g) // a *record.ReplayError at the first bad move
+//		…
+//	}
 package record
 
 import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -16,23 +38,113 @@ type Game struct {
 	Line   int               // 1-based line where the record starts
 	Tags   map[string]string // PGN tags or JSONL fields (Event, Red, Black, Result, Date, …)
 	FEN    string            // start position ("" means the standard start)
-	Moves  []string          // move texts as written (any notation)
+	Moves  []string          // move texts as written (any notation); DhtmlXQ moves are converted to ICCS
 	Result string            // "1-0", "0-1", "1/2-1/2", "*" or "" when unknown
+
+	// MoveLines gives the 1-based line of each move when the moves span
+	// several lines (PGN); nil means every move is on Line (JSON Lines).
+	MoveLines []int
+	// Format is the format the record was read from: "pgn", "jsonl", "dhtmlxq".
+	Format string
+	// Raw is the JSON object of a JSON Lines row, as read, so that callers
+	// can decode fields this package does not know (a case's "expect",
+	// "verdict", "labels" …). Nil for other formats.
+	Raw json.RawMessage
 }
 
-// Name returns a short name for messages: "file:line (id)" or "file game N".
+// Name returns a short name for messages: "file:line (id)" or "file game N"
+// (N 1-based) when the line is unknown.
 func (g *Game) Name() string {
-	// Implemented by the records work; kept here so the API is fixed early.
-	return g.File
+	var b strings.Builder
+	b.WriteString(g.File)
+	if g.Line > 0 {
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(g.Line))
+	} else {
+		b.WriteString(" game ")
+		b.WriteString(strconv.Itoa(g.Index + 1))
+	}
+	if g.ID != "" {
+		b.WriteString(" (")
+		b.WriteString(g.ID)
+		b.WriteByte(')')
+	}
+	return b.String()
 }
 
-// ReplayError is a move that could not be read or played.
-type ReplayError struct {
-	Game  *Game
-	Ply   int    // 1-based ply of the bad move
-	Text  string // the move as written
-	Err   error
+// Tag returns the tag called name, trying the exact name and then a
+// case-insensitive match, so that "Event" finds a JSON "event" field too.
+func (g *Game) Tag(name string) string {
+	if v, ok := g.Tags[name]; ok {
+		return v
+	}
+	for k, v := range g.Tags {
+		if strings.EqualFold(k, name) {
+			return v
+		}
+	}
+	return ""
 }
+
+// StartSide returns the side to move in the start position, read from the
+// FEN's side field without parsing the board (Red when absent).
+func (g *Game) StartSide() position.Color {
+	f := strings.Fields(g.FEN)
+	if len(f) > 1 && (f[1] == "b" || f[1] == "B") {
+		return position.Black
+	}
+	return position.Red
+}
+
+// MoveNumber returns the move number printed before ply (1-based) in a
+// record: plies 1 and 2 are move 1 when Red starts; when Black starts, ply
+// 1 is "1. …" and ply 2 is move 2.
+func (g *Game) MoveNumber(ply int) int {
+	if g.StartSide() == position.Black {
+		return ply/2 + 1
+	}
+	return (ply + 1) / 2
+}
+
+// lineOf returns the line of the move at 0-based index i.
+func (g *Game) lineOf(i int) int {
+	if i >= 0 && i < len(g.MoveLines) {
+		return g.MoveLines[i]
+	}
+	return g.Line
+}
+
+// ReplayError is a move that could not be read or played, or a start
+// position that could not be set up (Ply 0).
+type ReplayError struct {
+	Game   *Game
+	Ply    int    // 1-based ply of the bad move (0: the start position is bad)
+	Text   string // the move as written (the FEN when Ply is 0)
+	Err    error
+	Line   int // 1-based line of the move in its file
+	MoveNo int // the move number as a record prints it (see Game.MoveNumber)
+}
+
+func (e *ReplayError) Error() string {
+	var b strings.Builder
+	g := e.Game
+	b.WriteString(g.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	fmt.Fprintf(&b, ": game %d", g.Index+1)
+	if g.ID != "" {
+		fmt.Fprintf(&b, " (%s)", g.ID)
+	}
+	if e.Ply == 0 {
+		fmt.Fprintf(&b, ": start position: %v", e.Err)
+		return b.String()
+	}
+	fmt.Fprintf(&b, ": move %d (ply %d) %q: %v", e.MoveNo, e.Ply, e.Text, e.Err)
+	return b.String()
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
 
 // Replayed is a game whose moves were all played.
 type Replayed struct {
@@ -40,4 +152,19 @@ type Replayed struct {
 	Start *position.Position // the start position (not advanced)
 	Moves []position.Move
 	Final *position.Position // the position after the last move, with history
+	Reps  Repetitions
+}
+
+// Repetitions summarises how often positions recur in a game: a position is
+// the pieces and the side to move, the start position included.
+type Repetitions struct {
+	// Max is the largest number of times any position occurs (1 when none recurs).
+	Max int
+	// Twofold and Threefold count the distinct positions that occur at
+	// least 2 and at least 3 times.
+	Twofold, Threefold int
+	// FirstThreefold is the ply after which some position occurs for the
+	// third time, first in the game (0 when none does): where a threefold
+	// adjudicator would stop the game.
+	FirstThreefold int
 }
