@@ -77,9 +77,19 @@ type TeamRule struct {
 	MinDraws    int // drawn boards needed before the team 余子分 may decide
 }
 
-// Builtin loads the schemes embedded in the binary (rules/scoring/*.yaml),
-// sorted by name.
-func Builtin() ([]*Scheme, error) { return LoadFS(rules.Scoring, "scoring") }
+// Reference is the name of the scheme in use, which tables are compared against.
+const Reference = "standard"
+
+// Builtin loads the schemes embedded in the binary (rules/scoring/*.yaml):
+// the Reference scheme first, the others by name.
+func Builtin() ([]*Scheme, error) {
+	list, err := LoadFS(rules.Scoring, "scoring")
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Name == Reference && list[j].Name != Reference })
+	return list, nil
+}
 
 // LoadFS loads every *.yaml scheme in dir of fsys, sorted by name. All files
 // are read and all their errors are returned together (an ErrorList).
@@ -221,6 +231,7 @@ func (x *exprSrc) UnmarshalYAML(n ast.Node) error {
 type expression struct {
 	src    exprSrc
 	prog   *vm.Program
+	field  string // "points.draw", "residual.score" …
 	file   string // the scheme file, for run-time errors
 	source string // the file's line where the expression starts
 }
@@ -244,26 +255,105 @@ func (l *loader) errAt(line, col int, code, format string, args ...any) {
 	l.errs = append(l.errs, e)
 }
 
-// errPath reports at the node for a YAML path ("$.points.win"), or at the
-// nearest enclosing node that exists (a missing field is reported where its
-// section is).
+// errPath reports at a field given by a path ("points.win",
+// "tiebreaks[0].expr"): at its key when it is there, else at the nearest
+// enclosing field that is (a missing field is reported at its section).
 func (l *loader) errPath(p, code, format string, args ...any) {
-	line, col := 1, 1
-	for q := p; q != "$" && q != ""; {
-		if pp, err := yaml.PathString(q); err == nil && l.ast != nil {
-			if n, err := pp.FilterFile(l.ast); err == nil && n != nil {
-				tk := n.GetToken()
-				line, col = tk.Position.Line, tk.Position.Column
-				break
+	line, col := l.find(p)
+	l.errAt(line, col, code, format, args...)
+}
+
+// find returns the position of the deepest existing node along path: the
+// key of a mapping entry, the first key of a sequence element that is a
+// mapping, or the element itself; a scalar at the end of the full path is
+// pointed at itself.
+func (l *loader) find(p string) (line, col int) {
+	line, col = 1, 1
+	if l.ast == nil || len(l.ast.Docs) == 0 {
+		return
+	}
+	node := l.ast.Docs[0].Body
+	for _, seg := range splitPath(p) {
+		var next ast.Node
+		var at *token.Token
+		if i, ok := seg.index(); ok {
+			if sq, isSeq := node.(*ast.SequenceNode); isSeq && i < len(sq.Values) {
+				next = sq.Values[i]
+				at = firstToken(next)
+			}
+		} else {
+			for _, mv := range mappingValues(node) {
+				if mv.Key != nil && mv.Key.String() == string(seg) {
+					next, at = mv.Value, mv.Key.GetToken()
+					break
+				}
 			}
 		}
-		i := strings.LastIndexAny(q, ".[")
-		if i < 0 {
-			break
+		if next == nil || at == nil {
+			return
 		}
-		q = q[:i]
+		node, line, col = next, at.Position.Line, at.Position.Column
 	}
-	l.errAt(line, col, code, format, args...)
+	// The whole path is there: a bad scalar is pointed at itself.
+	switch node.(type) {
+	case *ast.MappingNode, *ast.MappingValueNode, *ast.SequenceNode:
+	default:
+		tk := node.GetToken()
+		line, col = tk.Position.Line, tk.Position.Column
+	}
+	return
+}
+
+type pathSeg string
+
+func (s pathSeg) index() (int, bool) {
+	if len(s) < 3 || s[0] != '[' || s[len(s)-1] != ']' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s[1 : len(s)-1] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// splitPath splits "tiebreaks[0].expr" into tiebreaks, [0], expr.
+func splitPath(p string) []pathSeg {
+	var out []pathSeg
+	for _, part := range strings.Split(p, ".") {
+		for part != "" {
+			i := strings.IndexByte(part[1:], '[')
+			if i < 0 {
+				out = append(out, pathSeg(part))
+				break
+			}
+			out = append(out, pathSeg(part[:i+1]))
+			part = part[i+1:]
+		}
+	}
+	return out
+}
+
+// mappingValues returns the entries of a mapping node (goccy parses a
+// one-entry mapping as a bare MappingValueNode).
+func mappingValues(n ast.Node) []*ast.MappingValueNode {
+	switch m := n.(type) {
+	case *ast.MappingNode:
+		return m.Values
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{m}
+	}
+	return nil
+}
+
+func firstToken(n ast.Node) *token.Token {
+	if mv := mappingValues(n); len(mv) > 0 && mv[0].Key != nil {
+		return mv[0].Key.GetToken()
+	}
+	return n.GetToken()
 }
 
 // Parse reads and checks one scheme. file names it in messages. The error,
@@ -311,7 +401,12 @@ func (l *loader) yamlErr(err error) {
 		if errors.As(err, &uf) {
 			code = CodeUnknown
 		}
-		l.errAt(pos.Line, pos.Column, code, "%s", ye.GetMessage())
+		msg := ye.GetMessage()
+		if strings.Contains(msg, "mapping value is not allowed") {
+			// The usual cause in a scheme: an expression with ": " in it (a ?: ).
+			msg += " (write an expression that contains \": \" in quotes or as a | block)"
+		}
+		l.errAt(pos.Line, pos.Column, code, "%s", msg)
 		return
 	}
 	l.errAt(1, 1, CodeYAML, "%v", err)
@@ -321,20 +416,20 @@ func (l *loader) build(raw *rawScheme) *Scheme {
 	s := &Scheme{Name: raw.Name, Title: raw.Title, Source: raw.Source, Description: raw.Description, File: l.file}
 	switch {
 	case raw.Name == "":
-		l.errPath("$.name", CodeMissing, "the scheme has no name")
+		l.errPath("name", CodeMissing, "the scheme has no name")
 	case !nameRE.MatchString(raw.Name):
-		l.errPath("$.name", CodeBadValue, "name %q: use lower-case letters, digits, '-', '.' or '_' (it is typed on the command line)", raw.Name)
+		l.errPath("name", CodeBadValue, "name %q: use lower-case letters, digits, '-', '.' or '_' (it is typed on the command line)", raw.Name)
 	}
 	if s.Title == "" {
 		s.Title = s.Name
 	}
 
 	if raw.Points == nil {
-		l.errPath("$.points", CodeMissing, "the scheme has no points section (win, draw, loss)")
+		l.errPath("points", CodeMissing, "the scheme has no points section (win, draw, loss)")
 	} else {
 		for o, src := range [3]exprSrc{raw.Points.Win, raw.Points.Draw, raw.Points.Loss} {
 			field := [3]string{"win", "draw", "loss"}[o]
-			x, ok := l.compile("$.points."+field, "points."+field, src, Seat{}, expr.AsFloat64())
+			x, ok := l.compile("points."+field, src, Seat{}, expr.AsFloat64())
 			if !ok {
 				continue
 			}
@@ -352,15 +447,15 @@ func (l *loader) build(raw *rawScheme) *Scheme {
 	}
 
 	for i, t := range raw.Tiebreaks {
-		p := fmt.Sprintf("$.tiebreaks[%d]", i)
+		p := fmt.Sprintf("tiebreaks[%d]", i)
 		if t.Name == "" {
 			l.errPath(p, CodeMissing, "tiebreak %d has no name", i+1)
 		}
-		x, ok := l.compile(p+".expr", "tiebreaks["+fmt.Sprint(i)+"].expr", t.Expr, Totals{}, expr.AsFloat64())
+		x, ok := l.compile(p+".expr", t.Expr, Totals{}, expr.AsFloat64())
 		if !ok {
 			continue
 		}
-		if _, err := x.score(Totals{Points: 2.8, Opponents: 3.6, Residual: 0.4, Games: 3, Wins: 1, Draws: 1, Losses: 1, RedGames: 2}); err != nil {
+		if _, err := x.score(Totals{Points: 2.8, Opponents: 3.7, Residual: 0.3, Games: 3, Wins: 1, Draws: 1, Losses: 1, RedGames: 2}); err != nil {
 			l.evalErr(err)
 			continue
 		}
@@ -373,9 +468,9 @@ func (l *loader) build(raw *rawScheme) *Scheme {
 			res.Name = "residual"
 		}
 		var ok [3]bool
-		res.material, ok[0] = l.compile("$.residual.material", "residual.material", r.Material, Pieces{}, expr.AsFloat64())
-		res.attacking, ok[1] = l.compile("$.residual.attacking", "residual.attacking", r.Attacking, Pieces{}, expr.AsBool())
-		res.score, ok[2] = l.compile("$.residual.score", "residual.score", r.Score, Draw{}, expr.AsFloat64())
+		res.material, ok[0] = l.compile("residual.material", r.Material, Pieces{}, expr.AsFloat64())
+		res.attacking, ok[1] = l.compile("residual.attacking", r.Attacking, Pieces{}, expr.AsBool())
+		res.score, ok[2] = l.compile("residual.score", r.Score, Draw{}, expr.AsFloat64())
 		if ok[0] && ok[1] && ok[2] {
 			// A dry run on a few positions, so that a formula that fails when
 			// run (a division by zero, a value finer than 0.01) is refused at
@@ -401,11 +496,11 @@ func (l *loader) build(raw *rawScheme) *Scheme {
 	if k := raw.Knockout; k != nil {
 		switch {
 		case k.DecideAfterDraws == nil:
-			l.errPath("$.knockout", CodeMissing, "knockout: decide_after_draws is missing")
+			l.errPath("knockout", CodeMissing, "knockout: decide_after_draws is missing")
 		case *k.DecideAfterDraws < 1:
-			l.errPath("$.knockout.decide_after_draws", CodeBadValue, "knockout: decide_after_draws must be 1 or more")
+			l.errPath("knockout.decide_after_draws", CodeBadValue, "knockout: decide_after_draws must be 1 or more")
 		case raw.Residual == nil:
-			l.errPath("$.knockout", CodeBadValue, "knockout compares 余子分, but the scheme has no residual section")
+			l.errPath("knockout", CodeBadValue, "knockout compares 余子分, but the scheme has no residual section")
 		default:
 			s.Knockout = &KnockoutRule{Description: strings.TrimSpace(k.Description), DecideAfterDraws: *k.DecideAfterDraws}
 		}
@@ -413,11 +508,11 @@ func (l *loader) build(raw *rawScheme) *Scheme {
 	if t := raw.Team; t != nil {
 		switch {
 		case t.MinDraws == nil:
-			l.errPath("$.team", CodeMissing, "team: min_draws is missing")
+			l.errPath("team", CodeMissing, "team: min_draws is missing")
 		case *t.MinDraws < 1:
-			l.errPath("$.team.min_draws", CodeBadValue, "team: min_draws must be 1 or more")
+			l.errPath("team.min_draws", CodeBadValue, "team: min_draws must be 1 or more")
 		case raw.Residual == nil:
-			l.errPath("$.team", CodeBadValue, "team compares 余子分, but the scheme has no residual section")
+			l.errPath("team", CodeBadValue, "team compares 余子分, but the scheme has no residual section")
 		default:
 			s.Team = &TeamRule{Description: strings.TrimSpace(t.Description), MinDraws: *t.MinDraws}
 		}
@@ -436,9 +531,9 @@ var dryRunFENs = []string{
 // compile compiles src with env as its environment. want is the result type
 // option (AsFloat64 or AsBool); with WarnOnAny a formula whose type expr
 // cannot pin down is refused too, so nothing is left to chance at run time.
-func (l *loader) compile(yamlPath, field string, src exprSrc, env any, want expr.Option) (expression, bool) {
+func (l *loader) compile(field string, src exprSrc, env any, want expr.Option) (expression, bool) {
 	if src.Line == 0 {
-		l.errPath(yamlPath, CodeMissing, "%s is missing", field)
+		l.errPath(field, CodeMissing, "%s is missing", field)
 		return expression{}, false
 	}
 	if src.BadKind != "" {
@@ -464,7 +559,7 @@ func (l *loader) compile(yamlPath, field string, src exprSrc, env any, want expr
 		}
 		return expression{}, false
 	}
-	x := expression{src: src, prog: prog, file: l.file}
+	x := expression{src: src, prog: prog, field: field, file: l.file}
 	if src.Line <= len(l.lines) {
 		x.source = l.lines[src.Line-1]
 	}
@@ -505,7 +600,7 @@ func (x expression) run(env any) (any, error) {
 }
 
 func (x expression) err(msg string) *Error {
-	return &Error{File: x.file, Line: x.src.Line, Column: x.src.Column, Code: CodeEval, Msg: msg, Source: x.source}
+	return &Error{File: x.file, Line: x.src.Line, Column: x.src.Column, Code: CodeEval, Msg: x.field + ": " + msg, Source: x.source}
 }
 
 func (x expression) score(env any) (Score, error) {

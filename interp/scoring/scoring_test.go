@@ -304,7 +304,7 @@ func TestBuiltinSchemes(t *testing.T) {
 			t.Errorf("scheme %q is in %s, want %s", s.Name, s.File, want)
 		}
 	}
-	if got := strings.Join(names, ","); got != "dafen-xiaofen,standard,three-point" {
+	if got := strings.Join(names, ","); got != "standard,dafen-xiaofen,three-point" {
 		t.Errorf("built-in schemes = %s", got)
 	}
 	d := builtin(t, "dafen-xiaofen")
@@ -313,5 +313,17 @@ func TestBuiltinSchemes(t *testing.T) {
 	}
 	if d.Knockout == nil || d.Knockout.DecideAfterDraws != 2 || d.Team == nil || d.Team.MinDraws != 2 {
 		t.Errorf("dafen-xiaofen knockout/team options = %+v %+v", d.Knockout, d.Team)
+	}
+}
+
+func TestNameVariants(t *testing.T) {
+	got := NameVariants([]string{"柳大華", "湖北柳大華", "呂欽", "呂 欽", "Ｌｉ Ｌａｉｑｕｎ", "li laiqun", "王斌", "許銀川", "柳大華"})
+	var pairs []string
+	for _, v := range got {
+		pairs = append(pairs, v.A+"|"+v.B)
+	}
+	want := "li laiqun|Ｌｉ Ｌａｉｑｕｎ,呂 欽|呂欽,柳大華|湖北柳大華"
+	if g := strings.Join(pairs, ","); g != want {
+		t.Errorf("NameVariants = %s, want %s", g, want)
 	}
 }
