@@ -200,12 +200,22 @@ func detect(head []byte) string {
 	}
 	t := bytes.TrimLeft(head, " \t\r\n")
 	switch {
-	case len(t) > 0 && t[0] == '{':
+	case isJSONObjectStart(t):
 		return FormatJSONL
 	case bytes.Contains(head, []byte("[DhtmlXQ")), len(t) > 0 && t[0] == '<':
 		return FormatDhtmlXQ
 	}
 	return FormatPGN
+}
+
+// isJSONObjectStart reports whether t starts like a JSON object ('{', then
+// a key or '}'), not like a PGN comment.
+func isJSONObjectStart(t []byte) bool {
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	t = bytes.TrimLeft(t[1:], " \t\r\n")
+	return len(t) == 0 || t[0] == '"' || t[0] == '}'
 }
 
 func isBinary(b []byte) bool {

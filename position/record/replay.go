@@ -2,6 +2,8 @@ package record
 
 import (
 	"errors"
+	"hash/maphash"
+	"sync"
 
 	"github.com/xqrules/xqrules/position"
 )
@@ -30,6 +32,9 @@ func Replay(g *Game) (*Replayed, error) {
 // costs no allocation per move. It is not safe for concurrent use: use one
 // per goroutine.
 type Replayer struct {
+	// Memo, when set, skips the games already replayed (see Memo).
+	Memo *Memo
+
 	pos  *position.Position
 	fen  string // the FEN pos was set up from
 	keys []uint64
@@ -39,6 +44,21 @@ type Replayer struct {
 // played: all of them, or those before the bad move when err (a
 // *ReplayError) is not nil.
 func (rp *Replayer) Check(g *Game) (reps Repetitions, plies int, err error) {
+	if rp.Memo == nil {
+		return rp.check(g)
+	}
+	k := rp.Memo.key(g)
+	if e, ok := rp.Memo.get(k); ok {
+		return e.reps, int(e.plies), nil
+	}
+	reps, plies, err = rp.check(g)
+	if err == nil {
+		rp.Memo.put(k, memoEntry{reps: reps, plies: int32(plies)})
+	}
+	return reps, plies, err
+}
+
+func (rp *Replayer) check(g *Game) (reps Repetitions, plies int, err error) {
 	if rp.pos != nil && g.FEN == rp.fen {
 		// Most games of a corpus start from the same position: taking the
 		// moves back is cheaper than parsing the FEN again.
@@ -136,4 +156,68 @@ func decodeMove(p *position.Position, text string) (position.Move, error) {
 		}
 	}
 	return position.ParseMove(p, text)
+}
+
+// A Memo remembers the games already replayed, by their start position and
+// moves, so that a Replayer given the same game again returns the same
+// result without replaying it. Corpora repeat games a lot (CCPD holds each
+// game in several collections: 27,407 of its 58,463 records are exact
+// duplicates), and a duplicate costs a hash instead of a replay. Only games
+// that replay without error are remembered; a bad game is replayed every
+// time so that its error names it. A Memo is safe for concurrent use by
+// several Replayers.
+//
+// Games are told apart by a 128-bit hash: the odds of two different games
+// colliding in a corpus of a million games are about 10⁻²⁶.
+type Memo struct {
+	seeds [2]maphash.Seed
+	mu    sync.Mutex
+	m     map[[2]uint64]memoEntry
+}
+
+type memoEntry struct {
+	reps  Repetitions
+	plies int32
+}
+
+// memoMax bounds a Memo's size (about 60 bytes an entry): past it, new
+// games are no longer remembered.
+const memoMax = 4 << 20
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo {
+	return &Memo{seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, m: make(map[[2]uint64]memoEntry)}
+}
+
+// key hashes the start position and the moves, each text followed by a
+// byte no notation uses, so that ["ab", "c"] and ["a", "bc"] differ.
+func (m *Memo) key(g *Game) [2]uint64 {
+	var k [2]uint64
+	for i := range k {
+		var h maphash.Hash
+		h.SetSeed(m.seeds[i])
+		h.WriteString(g.FEN)
+		h.WriteByte(0)
+		for _, t := range g.Moves {
+			h.WriteString(t)
+			h.WriteByte(0)
+		}
+		k[i] = h.Sum64()
+	}
+	return k
+}
+
+func (m *Memo) get(k [2]uint64) (memoEntry, bool) {
+	m.mu.Lock()
+	e, ok := m.m[k]
+	m.mu.Unlock()
+	return e, ok
+}
+
+func (m *Memo) put(k [2]uint64, e memoEntry) {
+	m.mu.Lock()
+	if len(m.m) < memoMax {
+		m.m[k] = e
+	}
+	m.mu.Unlock()
 }
