@@ -226,3 +226,16 @@ func TestScoreUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreEventFilter: --event keeps the games whose Event tag contains the
+// text (here the first round of the 1999 五羊杯: four games, eight players).
+func TestScoreEventFilter(t *testing.T) {
+	out, errs, st := runScoreCmd(t, "--scheme", "standard", "--event", "19屆第1輪", filepath.Join(scoreData, "wuyang19_1999.jsonl"))
+	if st != exitOK || !strings.Contains(out, "games scored: 4; players: 8") {
+		t.Errorf("status %d\n%s%s", st, out, errs)
+	}
+	_, errs, st = runScoreCmd(t, "--event", "no such event", filepath.Join(scoreData, "wuyang19_1999.jsonl"))
+	if st != exitFailed || !strings.Contains(errs, "no game to score") {
+		t.Errorf("status %d, stderr %q", st, errs)
+	}
+}
