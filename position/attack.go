@@ -72,7 +72,12 @@ func (p *Position) InCheck(c Color) bool {
 // expose c's own king (use LegalCapturesOf for that). For a square holding the
 // other side's king this is the set of checking pieces.
 func (p *Position) Attackers(sq Square, c Color) []Square {
-	var out []Square
+	return p.AttackersInto(nil, sq, c)
+}
+
+// AttackersInto appends Attackers(sq, c) to dst.
+func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
+	out := dst
 	b := &p.board
 	target := b[sq]
 	kingTarget := target != NoPiece && target.Kind() == King && target.Color() != c
@@ -107,7 +112,7 @@ func (p *Position) Attackers(sq Square, c Color) []Square {
 		}
 	}
 	for _, from := range kingSteps[sq] {
-		if b[from] == MakePiece(c, King) {
+		if b[from] == MakePiece(c, King) && !(kingTarget && from.File() == sq.File()) {
 			out = append(out, from)
 		}
 	}
@@ -137,11 +142,16 @@ func (p *Position) Checkers(c Color) []Square {
 // to move): every one of them is a move c could really play, pins, screens and
 // the flying general included. sq must hold a piece of the other colour.
 func (p *Position) LegalCapturesOf(sq Square, c Color) []Move {
+	return p.LegalCapturesInto(nil, sq, c)
+}
+
+// LegalCapturesInto appends LegalCapturesOf(sq, c) to dst.
+func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
 	pc := p.board[sq]
 	if pc == NoPiece || pc.Color() == c {
-		return nil
+		return dst
 	}
-	var out []Move
+	out := dst
 	for _, from := range p.Attackers(sq, c) {
 		if p.board[from].Kind() == King && pc.Kind() == King {
 			continue // facing kings: not a capture, the position is already illegal

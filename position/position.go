@@ -115,6 +115,9 @@ func (p *Position) Make(m Move) {
 		u.captured = p.board[to]
 		if u.captured != NoPiece {
 			p.key ^= zobristPiece[u.captured][to]
+			if u.captured.Kind() == King {
+				p.kings[u.captured.Color()] = NoSquare
+			}
 		}
 		p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
 		p.board[to] = pc
@@ -144,6 +147,9 @@ func (p *Position) Unmake() {
 	p.board[to] = u.captured
 	if pc.Kind() == King {
 		p.kings[pc.Color()] = from
+	}
+	if u.captured.Kind() == King {
+		p.kings[u.captured.Color()] = to
 	}
 }
 

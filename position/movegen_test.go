@@ -1,0 +1,589 @@
+package position
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// This file checks the move generator and the attack queries against a
+// reference written to be obviously right rather than fast: it knows the rules
+// only as "which piece may go from here to there on this board", looks at all
+// 90 destinations of every piece, and decides legality by playing the move on a
+// copy of the board and asking whether any enemy piece could then take the
+// king. It shares no code or tables with the package.
+
+// refBoard is a plain 10×9 copy of a position's board.
+type refBoard [10][9]Piece
+
+func refBoardOf(p *Position) *refBoard {
+	var b refBoard
+	bd := p.Board()
+	for sq, pc := range bd {
+		b[sq/9][sq%9] = pc
+	}
+	return &b
+}
+
+func (b *refBoard) at(sq Square) Piece { return b[sq.Rank()][sq.File()] }
+
+func (b *refBoard) set(sq Square, pc Piece) { b[sq.Rank()][sq.File()] = pc }
+
+func refAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func refInPalace(sq Square) bool {
+	f, r := sq.File(), sq.Rank()
+	return f >= 3 && f <= 5 && (r <= 2 || r >= 7)
+}
+
+func refSameHalf(a, b Square) bool { return (a.Rank() <= 4) == (b.Rank() <= 4) }
+
+// between counts the pieces strictly between a and b, which share a line.
+func (b *refBoard) between(a, c Square) int {
+	df, dr := c.File()-a.File(), c.Rank()-a.Rank()
+	sf, sr := refSign(df), refSign(dr)
+	n := 0
+	for f, r := a.File()+sf, a.Rank()+sr; f != c.File() || r != c.Rank(); f, r = f+sf, r+sr {
+		if b[r][f] != NoPiece {
+			n++
+		}
+	}
+	return n
+}
+
+func refSign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func refSameLine(a, b Square) bool { return a != b && (a.File() == b.File() || a.Rank() == b.Rank()) }
+
+// reaches reports whether the piece on from could go to to by its movement
+// rules if to were empty, or (capture=true) if to held an enemy piece. A cannon
+// moves like a rook but takes over exactly one screen.
+func (b *refBoard) reaches(from, to Square, capture bool) bool {
+	pc := b.at(from)
+	if pc == NoPiece || from == to {
+		return false
+	}
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	adf, adr := refAbs(df), refAbs(dr)
+	switch pc.Kind() {
+	case King:
+		return adf+adr == 1 && refInPalace(from) && refInPalace(to) && refSameHalf(from, to)
+	case Advisor:
+		return adf == 1 && adr == 1 && refInPalace(from) && refInPalace(to) && refSameHalf(from, to)
+	case Elephant:
+		eye := SquareAt(from.File()+df/2, from.Rank()+dr/2)
+		return adf == 2 && adr == 2 && refSameHalf(from, to) && b.at(eye) == NoPiece
+	case Horse:
+		var leg Square
+		switch {
+		case adf == 1 && adr == 2:
+			leg = SquareAt(from.File(), from.Rank()+dr/2)
+		case adf == 2 && adr == 1:
+			leg = SquareAt(from.File()+df/2, from.Rank())
+		default:
+			return false
+		}
+		return b.at(leg) == NoPiece
+	case Rook:
+		return refSameLine(from, to) && b.between(from, to) == 0
+	case Cannon:
+		if !refSameLine(from, to) {
+			return false
+		}
+		if capture {
+			return b.between(from, to) == 1
+		}
+		return b.between(from, to) == 0
+	case Pawn:
+		fwd, crossed := 1, from.Rank() >= 5
+		if pc.Color() == Black {
+			fwd, crossed = -1, from.Rank() <= 4
+		}
+		return (df == 0 && dr == fwd) || (crossed && dr == 0 && adf == 1)
+	}
+	return false
+}
+
+// refAttacks reports whether the piece on from attacks sq (whatever stands on
+// sq): it could capture there, or it is a king facing the other king on sq.
+func (b *refBoard) refAttacks(from, sq Square) bool {
+	pc := b.at(from)
+	if pc.Kind() == King {
+		t := b.at(sq)
+		if from.File() == sq.File() && from != sq && t.Kind() == King && t.Color() != pc.Color() && b.between(from, sq) == 0 {
+			return true
+		}
+	}
+	return b.reaches(from, sq, true)
+}
+
+func (b *refBoard) attackers(sq Square, by Color) []Square {
+	var out []Square
+	for from := Square(0); from < NumSquares; from++ {
+		if pc := b.at(from); pc != NoPiece && pc.Color() == by && b.refAttacks(from, sq) {
+			out = append(out, from)
+		}
+	}
+	return out
+}
+
+func (b *refBoard) attacked(sq Square, by Color) bool { return len(b.attackers(sq, by)) > 0 }
+
+func (b *refBoard) king(c Color) Square {
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if b.at(sq) == MakePiece(c, King) {
+			return sq
+		}
+	}
+	return NoSquare
+}
+
+func (b *refBoard) pseudo(c Color) []Move {
+	var out []Move
+	for from := Square(0); from < NumSquares; from++ {
+		if pc := b.at(from); pc == NoPiece || pc.Color() != c {
+			continue
+		}
+		for to := Square(0); to < NumSquares; to++ {
+			t := b.at(to)
+			if t != NoPiece && t.Color() == c {
+				continue
+			}
+			if b.reaches(from, to, t != NoPiece) {
+				out = append(out, NewMove(from, to))
+			}
+		}
+	}
+	return out
+}
+
+// safe reports whether c's king is not attacked after m (played on a copy).
+func (b *refBoard) safe(m Move, c Color) bool {
+	after := *b
+	after.set(m.To(), after.at(m.From()))
+	after.set(m.From(), NoPiece)
+	k := after.king(c)
+	return k == NoSquare || !after.attacked(k, c.Other())
+}
+
+func (b *refBoard) legal(c Color) []Move {
+	var out []Move
+	for _, m := range b.pseudo(c) {
+		if b.safe(m, c) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// pinned: c's non-king pieces on a line through c's king or diagonally next
+// to it whose removal leaves the king attacked (the documented rule of Pinned).
+func (b *refBoard) pinned(c Color) []Square {
+	k := b.king(c)
+	if k == NoSquare {
+		return nil
+	}
+	var out []Square
+	for sq := Square(0); sq < NumSquares; sq++ {
+		pc := b.at(sq)
+		if pc == NoPiece || pc.Color() != c || pc.Kind() == King {
+			continue
+		}
+		diag := refAbs(sq.File()-k.File()) == 1 && refAbs(sq.Rank()-k.Rank()) == 1
+		if !refSameLine(sq, k) && !diag {
+			continue
+		}
+		after := *b
+		after.set(sq, NoPiece)
+		if after.attacked(k, c.Other()) {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// refSortedMoves and refSortedSquares sort a copy (nil when empty: the order
+// and the nil-ness of the package's answers are not part of their meaning).
+func refSortedMoves(ms []Move) []Move {
+	if len(ms) == 0 {
+		return nil
+	}
+	ms = slices.Clone(ms)
+	slices.Sort(ms)
+	return ms
+}
+
+func refSortedSquares(s []Square) []Square {
+	if len(s) == 0 {
+		return nil
+	}
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// refRandomWalk calls visit on n positions reached by random legal moves from
+// the perft positions (restarting after mate or a long game), with a fixed seed.
+// It counts on LegalMoves only to choose moves: visit checks them.
+func refRandomWalk(seed uint64, n int, visit func(p *Position)) {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	var buf []Move
+	var p *Position
+	for i := 0; i < n; i++ {
+		if p == nil || p.Ply() > 200 {
+			p = MustParseFEN(perftCases[rng.IntN(len(perftCases))].fen)
+		}
+		visit(p)
+		buf = p.LegalMoves(buf[:0])
+		if len(buf) == 0 {
+			p = nil
+			continue
+		}
+		// Prefer captures half of the time so that games open up: open files
+		// and ranks make facing kings, pins and cannon screens common.
+		m := buf[rng.IntN(len(buf))]
+		if rng.IntN(2) == 0 {
+			for _, x := range buf {
+				if p.At(x.To()) != NoPiece && p.At(x.To()).Kind() != King {
+					m = x
+					break
+				}
+			}
+		}
+		p.Make(m)
+	}
+}
+
+// refRandomSetups builds n positions by hand with Place: a few pieces of each
+// kind anywhere a piece of that kind can stand, sometimes anywhere at all (so
+// kings out of their palace, facing kings, a side not to move in check, a
+// missing king: positions ParseFEN refuses but a Position can hold).
+func refRandomSetups(seed uint64, n int, visit func(p *Position)) {
+	rng := rand.New(rand.NewPCG(seed, 0xdeadbeef))
+	for i := 0; i < n; i++ {
+		p := Empty()
+		wild := i%4 == 0
+		for c := Red; c <= Black; c++ {
+			for _, k := range Kinds {
+				count := rng.IntN(maxCount[k] + 1)
+				if k == King {
+					count = 1
+					if wild && rng.IntN(8) == 0 {
+						count = 0
+					}
+				}
+				for j := 0; j < count; j++ {
+					pc := MakePiece(c, k)
+					for try := 0; try < 50; try++ {
+						sq := Square(rng.IntN(NumSquares))
+						if p.At(sq) != NoPiece || (!wild && badSquare(pc, sq) != "") {
+							continue
+						}
+						p.Place(sq, pc)
+						break
+					}
+				}
+			}
+		}
+		p.SetSide(Color(rng.IntN(2)))
+		visit(p)
+	}
+}
+
+// stats counts how often the reference saw the situations the legality shortcuts
+// of the generator must get right, so a test can insist they were exercised.
+type refStats struct {
+	positions, inCheck, doubleCheck, pinned int
+	// illegal moves by reason: the king walks into an attack, a piece leaves a
+	// line (rook/cannon/king), a piece steps onto a line and makes a cannon
+	// screen, a piece opens a horse leg.
+	kingMoves, leaves, screens, legs int
+}
+
+func (s *refStats) note(b *refBoard, c Color) {
+	s.positions++
+	k := b.king(c)
+	if k == NoSquare {
+		return
+	}
+	switch n := len(b.attackers(k, c.Other())); {
+	case n >= 2:
+		s.doubleCheck++
+		fallthrough
+	case n == 1:
+		s.inCheck++
+		return
+	}
+	if len(b.pinned(c)) > 0 {
+		s.pinned++
+	}
+	for _, m := range b.pseudo(c) {
+		if b.safe(m, c) {
+			continue
+		}
+		switch from, to := m.From(), m.To(); {
+		case from == k:
+			s.kingMoves++
+		case refSameLine(to, k) && !refSameLine(from, k):
+			s.screens++
+		case refSameLine(from, k):
+			s.leaves++
+		default:
+			s.legs++
+		}
+	}
+}
+
+// refFail reports a disagreement with the reference, with the position. The
+// checks below compare by hand rather than with testify: they run millions of
+// times and must not format anything unless they fail.
+func refFail(t *testing.T, p *Position, want, got any, what string, args ...any) {
+	t.Helper()
+	t.Fatalf("%s: want %v, got %v\n%s%s (kings %v, moves %v)", fmt.Sprintf(what, args...), want, got, p, p.FEN(), p.kings, p.Moves())
+}
+
+func refCheckAll(t *testing.T, p *Position, st *refStats) {
+	t.Helper()
+	b := refBoardOf(p)
+	var buf [MaxMoves]Move
+	var sqs [32]Square
+	for c := Red; c <= Black; c++ {
+		st.note(b, c)
+		want := refSortedMoves(b.legal(c))
+		if got := refSortedMoves(p.LegalMovesFor(c, buf[:0])); !slices.Equal(want, got) {
+			refFail(t, p, want, got, "LegalMovesFor(%s)", c)
+		}
+		if c == p.Side() {
+			if got := refSortedMoves(p.LegalMoves(nil)); !slices.Equal(want, got) {
+				refFail(t, p, want, got, "LegalMoves")
+			}
+			if got := p.IsMate(); got != (len(want) == 0) {
+				refFail(t, p, len(want) == 0, got, "IsMate")
+			}
+		}
+		if got := p.HasLegalMove(c); got != (len(want) > 0) {
+			refFail(t, p, len(want) > 0, got, "HasLegalMove(%s)", c)
+		}
+		if w, got := b.pinned(c), refSortedSquares(p.Pinned(c)); !slices.Equal(w, got) {
+			refFail(t, p, w, got, "Pinned(%s)", c)
+		}
+		if k := b.king(c); k != NoSquare {
+			checkers := b.attackers(k, c.Other())
+			if got := p.InCheck(c); got != (len(checkers) > 0) {
+				refFail(t, p, len(checkers) > 0, got, "InCheck(%s)", c)
+			}
+			if got := refSortedSquares(p.Checkers(c)); !slices.Equal(checkers, got) {
+				refFail(t, p, checkers, got, "Checkers(%s)", c)
+			}
+		} else if p.InCheck(c) || len(p.Checkers(c)) > 0 {
+			refFail(t, p, false, true, "InCheck(%s) without a king", c)
+		}
+		for sq := Square(0); sq < NumSquares; sq++ {
+			// Every point now and then; otherwise the occupied ones, where
+			// the answers are used most and the reference costs most.
+			if st.positions%5 != 0 && b.at(sq) == NoPiece {
+				continue
+			}
+			wa := b.attackers(sq, c)
+			if got := refSortedSquares(p.Attackers(sq, c)); !slices.Equal(wa, got) {
+				refFail(t, p, wa, got, "Attackers(%s, %s)", sq, c)
+			}
+			if got := refSortedSquares(p.AttackersInto(sqs[:0], sq, c)); !slices.Equal(wa, got) {
+				refFail(t, p, wa, got, "AttackersInto(%s, %s)", sq, c)
+			}
+			var caps []Move
+			if t := b.at(sq); t != NoPiece && t.Color() != c {
+				for _, m := range want {
+					if m.To() == sq && !(t.Kind() == King && b.at(m.From()).Kind() == King) {
+						caps = append(caps, m)
+					}
+				}
+			}
+			if got := refSortedMoves(p.LegalCapturesOf(sq, c)); !slices.Equal(caps, got) {
+				refFail(t, p, caps, got, "LegalCapturesOf(%s, %s)", sq, c)
+			}
+			if got := refSortedMoves(p.LegalCapturesInto(buf[:0], sq, c)); !slices.Equal(caps, got) {
+				refFail(t, p, caps, got, "LegalCapturesInto(%s, %s)", sq, c)
+			}
+			if got := p.CanCapture(sq, c); got != (len(caps) > 0) {
+				refFail(t, p, len(caps) > 0, got, "CanCapture(%s, %s)", sq, c)
+			}
+		}
+	}
+}
+
+// refCheckIsLegal compares IsLegal and IsPseudoLegal with the reference for
+// every from→to pair of the side to move's pieces, and from some other points.
+func refCheckIsLegal(t *testing.T, p *Position) {
+	t.Helper()
+	b := refBoardOf(p)
+	c := p.Side()
+	pseudo, legal := map[Move]bool{}, map[Move]bool{}
+	for _, m := range b.pseudo(c) {
+		pseudo[m] = true
+		legal[m] = b.safe(m, c)
+	}
+	for from := Square(0); from < NumSquares; from++ {
+		if pc := b.at(from); (pc == NoPiece || pc.Color() != c) && from%7 != 0 {
+			continue
+		}
+		for to := Square(0); to < NumSquares; to++ {
+			m := NewMove(from, to)
+			if got := p.IsPseudoLegal(m); got != pseudo[m] {
+				refFail(t, p, pseudo[m], got, "IsPseudoLegal(%s)", m)
+			}
+			if got := p.IsLegal(m); got != legal[m] {
+				refFail(t, p, legal[m], got, "IsLegal(%s)", m)
+			}
+		}
+	}
+	if p.IsLegal(NoMove) || p.IsLegal(NullMove) || p.IsPseudoLegal(NullMove) {
+		refFail(t, p, false, true, "IsLegal(NoMove or NullMove)")
+	}
+}
+
+func TestLegalMovesAgainstReference(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	var st refStats
+	refRandomWalk(1, n, func(p *Position) {
+		refCheckAll(t, p, &st)
+		if st.positions%40 == 0 {
+			refCheckIsLegal(t, p)
+		}
+	})
+	t.Logf("random walk: %+v", st)
+	// The walk must have met every situation the generator special-cases.
+	require.Greater(t, st.inCheck, n/50)
+	require.Greater(t, st.doubleCheck, 0)
+	require.Greater(t, st.pinned, n/50)
+	require.Greater(t, st.kingMoves, n/50)
+	require.Greater(t, st.leaves, n/50)
+	require.Greater(t, st.screens, n/100)
+	require.Greater(t, st.legs, 10)
+}
+
+func TestLegalMovesAgainstReferenceSetups(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	var st refStats
+	refRandomSetups(2, n, func(p *Position) {
+		refCheckAll(t, p, &st)
+		refCheckIsLegal(t, p)
+		// Play on a little from the setup, so that the generator's incremental
+		// state is tested on odd positions too.
+		var buf [MaxMoves]Move
+		for i := 0; i < 4; i++ {
+			ms := p.LegalMoves(buf[:0])
+			if len(ms) == 0 {
+				break
+			}
+			p.Make(ms[(i*7)%len(ms)])
+			refCheckAll(t, p, &st)
+		}
+	})
+	t.Logf("setups: %+v", st)
+}
+
+// refSnapshot is everything Make and Unmake touch, history included.
+type refSnapshot struct {
+	pos  Position
+	hist []undo
+}
+
+func refSnap(p *Position) refSnapshot {
+	s := refSnapshot{pos: *p, hist: slices.Clone(p.hist)}
+	s.pos.hist = nil
+	return s
+}
+
+func TestMakeUnmakeRestores(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	var buf [MaxMoves]Move
+	refRandomWalk(3, n, func(p *Position) {
+		before := refSnap(p)
+		require.Equal(t, p.computeKey(), p.Key(), "key of\n%s", p)
+		moves := append(p.LegalMoves(buf[:0]), NullMove)
+		for _, m := range moves {
+			p.Make(m)
+			require.Equal(t, p.computeKey(), p.Key(), "incremental key after %s\n%s", m, p)
+			require.Equal(t, m, p.LastMove())
+			require.Equal(t, before.pos.key, p.hist[len(p.hist)-1].key)
+			if m != NullMove {
+				require.Equal(t, before.pos.board[m.To()], p.LastCaptured())
+			}
+			p.Unmake()
+			require.Equal(t, before, refSnap(p), "after %s\n%s", m, p)
+		}
+	})
+}
+
+func TestPinnedExamples(t *testing.T) {
+	cases := []struct {
+		fen  string
+		c    Color
+		want []string
+	}{
+		// Rook pin on the file; a cannon's two screens both pinned; a horse leg.
+		{"4k4/9/9/9/4r4/9/9/4N4/9/4K4 w - - 0 1", Red, []string{"e2"}},
+		{"4k4/9/9/9/4c4/9/4N4/4B4/9/4K4 w - - 0 1", Red, []string{"e2", "e3"}},
+		{"3k5/9/9/9/9/9/9/5n3/5N3/4K4 w - - 0 1", Red, []string{"f1"}},
+		// The flying general pins the piece between the kings.
+		{"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", Red, []string{"e1"}},
+	}
+	for _, tc := range cases {
+		p := MustParseFEN(tc.fen)
+		var got []string
+		for _, sq := range p.Pinned(tc.c) {
+			got = append(got, sq.String())
+		}
+		require.Equal(t, tc.want, got, tc.fen)
+	}
+}
+
+// refSetup builds the board of a FEN with Place, without ParseFEN's checks,
+// so that odd positions found by refRandomSetups can be replayed.
+func refSetup(fen string, side Color) *Position {
+	p := Empty()
+	r, f := 9, 0
+	for _, ch := range []byte(fen) {
+		switch {
+		case ch == ' ':
+			p.SetSide(side)
+			return p
+		case ch == '/':
+			r, f = r-1, 0
+		case ch >= '1' && ch <= '9':
+			f += int(ch - '0')
+		default:
+			pc, _ := pieceFromLetter(ch)
+			p.Place(SquareAt(f, r), pc)
+			f++
+		}
+	}
+	p.SetSide(side)
+	return p
+}
