@@ -83,7 +83,8 @@ const Reference = "standard"
 // Builtin loads the schemes embedded in the binary (rules/scoring/*.yaml):
 // the Reference scheme first, the others by name.
 func Builtin() ([]*Scheme, error) {
-	list, err := LoadFS(rules.Scoring, "scoring")
+	// Messages name the file as it is in the repository.
+	list, err := loadFS(rules.Scoring, "scoring", "rules/")
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,10 @@ func Builtin() ([]*Scheme, error) {
 
 // LoadFS loads every *.yaml scheme in dir of fsys, sorted by name. All files
 // are read and all their errors are returned together (an ErrorList).
-func LoadFS(fsys fs.FS, dir string) ([]*Scheme, error) {
+func LoadFS(fsys fs.FS, dir string) ([]*Scheme, error) { return loadFS(fsys, dir, "") }
+
+// loadFS is LoadFS with prefix put before each file name in messages.
+func loadFS(fsys fs.FS, dir, prefix string) ([]*Scheme, error) {
 	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
 	if err != nil {
 		return nil, err
@@ -107,7 +111,7 @@ func LoadFS(fsys fs.FS, dir string) ([]*Scheme, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := Parse(n, data)
+		s, err := Parse(prefix+n, data)
 		if err != nil {
 			var l ErrorList
 			if errors.As(err, &l) {

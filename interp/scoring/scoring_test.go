@@ -300,7 +300,7 @@ func TestBuiltinSchemes(t *testing.T) {
 	for _, s := range all {
 		names = append(names, s.Name)
 		// The file name is the scheme's name, so --scheme NAME finds it.
-		if want := "scoring/" + s.Name + ".yaml"; s.File != want {
+		if want := "rules/scoring/" + s.Name + ".yaml"; s.File != want {
 			t.Errorf("scheme %q is in %s, want %s", s.Name, s.File, want)
 		}
 	}
