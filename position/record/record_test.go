@@ -593,3 +593,9 @@ func TestNormResult(t *testing.T) {
 		assert.False(t, ok, in)
 	}
 }
+
+func TestSplitMoves(t *testing.T) {
+	for _, s := range []string{"", " ", "h2e2", " h2e2  h9g7 ", "h2e2\th9g7", "炮二平五　马8进7", "a\x01b c"} {
+		assert.Equal(t, strings.Fields(s), splitMoves(s), "%q", s)
+	}
+}
