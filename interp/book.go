@@ -1,0 +1,194 @@
+// Package interp loads rule books written as data (YAML with expr
+// predicates), and uses them to classify the moves of a repetition cycle
+// and decide who must vary, explaining every step.
+//
+// A book is one YAML file (its id is the file's stem). It has four parts,
+// evaluated in this order:
+//
+//  1. params: the values the fact extractor uses (piece values, search
+//     depths). Facts are computed once per distinct set of params and shared
+//     by every book that uses the same.
+//  2. moves: an ordered list of rules that label each move of the cycle. A
+//     labelling rule gives its label (将 杀 捉 兑 献 拦 跟 闲 …) when its
+//     `when` holds; with `for: threats` (or offers) it is tested on each of
+//     the move's threats (offers) and the ones that pass are its evidence.
+//     An exemption rule (`exempt: [捉]`) removes labels — or, with `for`,
+//     removes single threats from the evidence of those labels — as the
+//     books' "按闲处理" clauses do. A move gets every label that remains, is
+//     judged by the heaviest (从重, in the book's own label order) and keeps
+//     the others as tags (捉兼献 …); with none it gets the default label.
+//  3. patterns: named conditions over one side's labelled moves (长将, 长打,
+//     长捉车 …), evaluated for each side in order; a pattern may use the ones
+//     before it by name.
+//  4. verdict: an ordered table. Each row is tried with side = red, other =
+//     black and then the other way round; the first row that holds decides.
+//     `then: side-must-vary` names the side it held for; if it holds for
+//     both sides at once no side can be singled out and the ruling is a
+//     draw. When no row holds the ruling is a draw by default.
+//
+// `extends: ID` starts from another book; `override` then replaces, removes
+// or inserts rules by id, so a draft or a later edition says only what
+// changes. Everything is checked at load: unknown fields, unknown facts,
+// predicates that are not boolean, duplicate ids, overrides of missing
+// rules, extends cycles — each reported at file:line:col with the rule's id.
+package interp
+
+import (
+	"text/template"
+
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/xqrules/xqrules/facts"
+)
+
+// Verdict words (product.md).
+const (
+	RedMustVary   = "red-must-vary"
+	BlackMustVary = "black-must-vary"
+	Draw          = "draw"
+	NoCycle       = "no-cycle"
+)
+
+// Outcomes a verdict row may give.
+const (
+	SideMustVary  = "side-must-vary"
+	OtherMustVary = "other-must-vary"
+)
+
+// Clause statuses: how closely a rule follows its source.
+const (
+	Verbatim    = "verbatim"    // the source's words
+	Paraphrased = "paraphrased" // the source's meaning, in other words
+	Inferred    = "inferred"    // not written in the source: our reading (why says on what)
+)
+
+// Book statuses (rules list).
+var bookStatuses = []string{"official", "trial", "proposal", "draft", "reconstruction", "analogy"}
+
+// Collections a rule can range over with `for`.
+const (
+	ForMove    = ""
+	ForThreats = "threats"
+	ForOffers  = "offers"
+)
+
+// Book is a loaded, merged and compiled rule set.
+type Book struct {
+	ID      string
+	File    string
+	Title   Title
+	Summary string
+	Year    int
+	InForce Period
+	Status  string
+	Extends string
+	Sources []Source
+	Notes   string
+	Params  facts.Params
+	// Repetitions is how many times the position must occur before the book
+	// rules (循环达三次 → 3). A ruling made on fewer occurrences says so.
+	Repetitions int
+	// Labels in weight order, heaviest first (从重).
+	Labels       []Label
+	DefaultLabel string
+
+	Moves    []*MoveRule
+	Patterns []*Pattern
+	Verdict  []*VerdictRow
+
+	labelIndex   map[string]int
+	patternIndex map[string]int
+	defaultLabel int
+}
+
+// Title is a book's name in Chinese and English.
+type Title struct {
+	ZH string `json:"zh"`
+	EN string `json:"en"`
+}
+
+// Period is when a book was in force (years or dates as written; "" unknown).
+type Period struct {
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// Source is a reference a book cites.
+type Source struct {
+	ID   string `json:"id"`
+	Cite string `json:"cite"`
+	URL  string `json:"url,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+// Label is a move classification.
+type Label struct {
+	Name string `json:"name"`
+	EN   string `json:"en,omitempty"`
+	// Attack: the label is an attack (打) — a side whose every move is one
+	// is 长打 in the Chinese books' terms.
+	Attack bool   `json:"attack,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+// Clause is the provenance every rule, pattern and verdict row carries.
+type Clause struct {
+	ID     string // unique in the book
+	Cite   string // the clause it encodes ("2011 26.1")
+	Source string // a source id from the book's sources, optional
+	Status string // verbatim, paraphrased, inferred
+	Why    string // for inferred: on what the reading rests
+	Quote  string // the source's words, when status is verbatim
+	Note   string
+
+	file *srcFile
+	at   pos // the id's position
+}
+
+// MoveRule labels moves (Label) or exempts them from labels (Exempt).
+type MoveRule struct {
+	Clause
+	Label  string
+	Exempt []string
+	For    string // "", threats, offers
+	Tags   []string
+
+	labelAt pos
+
+	when, grade, reason exprSrc
+	prog, gradeProg     *vm.Program
+	tmpl                *template.Template
+}
+
+// Pattern is a named condition over one side's moves.
+type Pattern struct {
+	Clause
+	Name string // display name (长将); the id is what expressions use
+	when exprSrc
+	prog *vm.Program
+}
+
+// VerdictRow is one row of the verdict table.
+type VerdictRow struct {
+	Clause
+	Then   string // side-must-vary, other-must-vary, draw
+	when   exprSrc
+	reason exprSrc
+	prog   *vm.Program
+	tmpl   *template.Template
+}
+
+// When returns a rule's predicate as written.
+func (r *MoveRule) When() string { return r.when.text }
+
+// When returns a pattern's predicate as written.
+func (p *Pattern) When() string { return p.when.text }
+
+// When returns a row's predicate as written.
+func (r *VerdictRow) When() string { return r.when.text }
+
+// AttackLabel reports whether the label named name is an attack.
+func (b *Book) AttackLabel(name string) bool {
+	i, ok := b.labelIndex[name]
+	return ok && b.Labels[i].Attack
+}

@@ -1,0 +1,437 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/xqrules/xqrules/facts"
+)
+
+// Ruling is one book's decision on a cycle, with its reasons.
+type Ruling struct {
+	Ruleset string `json:"ruleset"`
+	Title   string `json:"title,omitempty"`
+	Verdict string `json:"verdict"`
+	// Clause is the clause the deciding verdict row cites; Row its id.
+	Clause string        `json:"clause,omitempty"`
+	Row    string        `json:"row,omitempty"`
+	Reason string        `json:"reason,omitempty"`
+	Moves  []MoveRuling  `json:"moves"`
+	Sides  []SideRuling  `json:"sides,omitempty"`
+	Notes  []string      `json:"notes,omitempty"`
+	Params *facts.Params `json:"-"`
+}
+
+// MoveRuling is one move's classification under a book.
+type MoveRuling struct {
+	Ply   int    `json:"ply"`
+	Side  string `json:"side"`
+	Move  string `json:"move"`
+	CN    string `json:"cn,omitempty"`
+	Label string `json:"label"`
+	// Tags are the move's lighter labels (捉兼献 → label 捉, tag 献) and the
+	// tags of the rules that matched.
+	Tags []string `json:"tags,omitempty"`
+	// Rule and Cite: the rule that gave the label and the clause it encodes
+	// (empty when no rule matched and the move has the default label).
+	Rule   string `json:"rule,omitempty"`
+	Cite   string `json:"cite,omitempty"`
+	Status string `json:"status,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	Grade  int    `json:"grade"`
+	// Targets: the pieces the label's evidence is about (victims, offered pieces).
+	Targets []string `json:"targets,omitempty"`
+	// Exempted: labels an exemption took away, and why.
+	Exempted []Exemption `json:"exempted,omitempty"`
+	// Also: the other rules that matched, for the full story.
+	Also []string `json:"also,omitempty"`
+}
+
+// Exemption records an exemption rule that removed labels or evidence.
+type Exemption struct {
+	Rule    string   `json:"rule"`
+	Cite    string   `json:"cite"`
+	Labels  []string `json:"labels"`
+	Targets []string `json:"targets,omitempty"`
+}
+
+// SideRuling is what one side's moves amount to under a book.
+type SideRuling struct {
+	Side     string   `json:"side"`
+	Labels   []string `json:"labels"`
+	Patterns []string `json:"patterns"`
+}
+
+// RuleError is a rule that could not be evaluated on a cycle (an index
+// out of range, say). The run stops: a book that cannot rule must not
+// return a guess.
+type RuleError struct {
+	Book string
+	Err  *Error
+}
+
+func (e *RuleError) Error() string {
+	return fmt.Sprintf("rule set %s: %s", e.Book, e.Err.Error())
+}
+
+// Context is what a ruling may need beyond the cycle's facts.
+type Context struct {
+	// Recreator is the side whose move first brought back a position already
+	// seen in the input (red, black); "" means the cycle's last mover.
+	Recreator string
+}
+
+// evaluator evaluates one book on one cycle.
+type evaluator struct {
+	b   *Book
+	cyc *facts.Cycle
+	ctx Context
+	vm  vm.VM
+	err error
+}
+
+func (ev *evaluator) run(p *vm.Program, env any, cl *Clause, src exprSrc) bool {
+	if ev.err != nil || p == nil {
+		return false
+	}
+	out, err := ev.vm.Run(p, env)
+	if err != nil {
+		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
+		return false
+	}
+	v, _ := out.(bool)
+	return v
+}
+
+func (ev *evaluator) runInt(p *vm.Program, env any, cl *Clause, src exprSrc) int {
+	if ev.err != nil || p == nil {
+		return 0
+	}
+	out, err := ev.vm.Run(p, env)
+	if err != nil {
+		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
+		return 0
+	}
+	v, _ := out.(int)
+	return v
+}
+
+// match is a labelling rule that held on a move, with its evidence
+// (indices into the move's threats or offers; nil for a move-level rule).
+type match struct {
+	r        *MoveRule
+	evidence []int
+	exempted bool
+}
+
+// labelled is a move after classification.
+type labelled struct {
+	f       *facts.Move
+	label   int // index in Labels
+	tags    []string
+	rule    *MoveRule
+	grade   int
+	matches []match
+	exempt  []Exemption
+	chases  []Chase
+	ruling  MoveRuling
+}
+
+func materialOf(m *facts.Move, side string) Material {
+	if side == "red" {
+		return Material{Total: m.MaterialRed, Strong: m.StrongRed, Attacking: m.AttackingRed}
+	}
+	return Material{Total: m.MaterialBlack, Strong: m.StrongBlack, Attacking: m.AttackingBlack}
+}
+
+func otherSide(s string) string {
+	if s == "red" {
+		return "black"
+	}
+	return "red"
+}
+
+func (ev *evaluator) cycleEnv() CycleEnv {
+	return CycleEnv{Plies: ev.cyc.Plies, FirstMover: ev.cyc.FirstMover, Occurrences: ev.cyc.Occurrences,
+		Repetitions: ev.b.Repetitions, Simple: ev.cyc.Simple}
+}
+
+// counterOf finds the victim of t taking back one of its attackers, from
+// the move's offers (the attackers the opponent can take at once).
+func counterOf(t *facts.Threat, m *facts.Move) Counter {
+	var best Counter
+	for _, o := range m.Offers {
+		isAttacker := false
+		for _, a := range t.Attackers {
+			if a.Square == o.Piece.Square {
+				isAttacker = true
+			}
+		}
+		if !isAttacker {
+			continue
+		}
+		for _, tk := range o.Takers {
+			if tk.Piece.Square != t.Victim.Square {
+				continue
+			}
+			c := Counter{Exists: true, Piece: o.Piece, Protection: o.Protection, SameKind: tk.SameKind,
+				MatedAtOnce: tk.MatedAtOnce, Net: tk.Net, Free: !tk.MatedAtOnce && tk.Net >= 0}
+			if !best.Exists || (c.Free && !best.Free) || (c.Free == best.Free && c.Net > best.Net) {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// classify labels move i of the cycle.
+func (ev *evaluator) classify(i int) labelled {
+	b := ev.b
+	n := len(ev.cyc.Moves)
+	m := &ev.cyc.Moves[i]
+	prev := ev.cyc.Moves[(i-1+n)%n]
+	cenv := ev.cycleEnv()
+	own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
+	var menv any = MoveEnv{Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
+
+	// Threat and offer environments are built once per move, when a rule
+	// first needs them.
+	var tenvs, oenvs []any
+	threatEnvs := func() []any {
+		if tenvs == nil {
+			tenvs = make([]any, len(m.Threats))
+			for j := range m.Threats {
+				t := &m.Threats[j]
+				tenvs[j] = ThreatEnv{Threat: *t, Back: counterOf(t, m), Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
+			}
+		}
+		return tenvs
+	}
+	offerEnvs := func() []any {
+		if oenvs == nil {
+			oenvs = make([]any, len(m.Offers))
+			for j := range m.Offers {
+				oenvs[j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
+			}
+		}
+		return oenvs
+	}
+	envsFor := func(r *MoveRule) []any {
+		switch r.For {
+		case ForThreats:
+			return threatEnvs()
+		case ForOffers:
+			return offerEnvs()
+		}
+		return nil
+	}
+
+	var matches []match
+	type exemptHit struct {
+		r        *MoveRule
+		evidence []int
+	}
+	var exempts []exemptHit
+	for _, r := range b.Moves {
+		var ev2 []int
+		held := false
+		if r.For == ForMove {
+			held = ev.run(r.prog, menv, &r.Clause, r.when)
+		} else {
+			for j, e := range envsFor(r) {
+				if ev.run(r.prog, e, &r.Clause, r.when) {
+					ev2 = append(ev2, j)
+				}
+			}
+			held = len(ev2) > 0
+		}
+		if !held {
+			continue
+		}
+		if r.Label != "" {
+			matches = append(matches, match{r: r, evidence: ev2})
+		} else {
+			exempts = append(exempts, exemptHit{r: r, evidence: ev2})
+		}
+	}
+
+	out := labelled{f: m}
+	// Exemptions: a move-level one removes its labels; one with `for` removes
+	// its threats (offers) from the evidence of those labels, and a rule left
+	// with no evidence no longer holds.
+	for _, x := range exempts {
+		rec := Exemption{Rule: x.r.ID, Cite: x.r.Cite, Labels: x.r.Exempt}
+		hit := false
+		for k := range matches {
+			mt := &matches[k]
+			if mt.exempted || !contains(x.r.Exempt, mt.r.Label) {
+				continue
+			}
+			if x.r.For == ForMove {
+				mt.exempted, hit = true, true
+				rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, mt.evidence)...)
+				continue
+			}
+			if mt.r.For != x.r.For {
+				continue
+			}
+			var keep []int
+			for _, j := range mt.evidence {
+				if containsInt(x.evidence, j) {
+					hit = true
+					rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, []int{j})...)
+				} else {
+					keep = append(keep, j)
+				}
+			}
+			mt.evidence = keep
+			if len(keep) == 0 {
+				mt.exempted = true
+			}
+		}
+		if hit {
+			rec.Targets = uniqStrings(rec.Targets)
+			out.exempt = append(out.exempt, rec)
+		}
+	}
+
+	// The heaviest remaining label decides (从重); the others are tags.
+	present := make([]bool, len(b.Labels))
+	for _, mt := range matches {
+		if !mt.exempted {
+			present[b.labelIndex[mt.r.Label]] = true
+		}
+	}
+	out.label = b.defaultLabel
+	for k := range b.Labels {
+		if present[k] {
+			out.label = k
+			break
+		}
+	}
+	for k := range b.Labels {
+		if present[k] && k != out.label {
+			out.tags = append(out.tags, b.Labels[k].Name)
+		}
+	}
+	winner := b.Labels[out.label].Name
+	// Without a grade, an attack label weighs by its place in the order
+	// and any other label weighs nothing.
+	out.grade = 0
+	if b.Labels[out.label].Attack {
+		out.grade = (len(b.Labels) - out.label) * 10
+	}
+	gradeSet := false
+	var evidence []int
+	for _, mt := range matches {
+		if mt.exempted {
+			continue
+		}
+		out.tags = append(out.tags, mt.r.Tags...)
+		attack := b.Labels[b.labelIndex[mt.r.Label]].Attack
+		if attack && mt.r.For == ForThreats {
+			for _, j := range mt.evidence {
+				out.chases = append(out.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
+			}
+		}
+		if mt.r.Label != winner {
+			continue
+		}
+		if out.rule == nil {
+			out.rule = mt.r
+			evidence = mt.evidence
+		}
+		if mt.r.gradeProg != nil {
+			if mt.r.For == ForMove {
+				g := ev.runInt(mt.r.gradeProg, menv, &mt.r.Clause, mt.r.grade)
+				if !gradeSet || g > out.grade {
+					out.grade = g
+				}
+				gradeSet = true
+			} else {
+				envs := envsFor(mt.r)
+				for _, j := range mt.evidence {
+					g := ev.runInt(mt.r.gradeProg, envs[j], &mt.r.Clause, mt.r.grade)
+					if !gradeSet || g > out.grade {
+						out.grade = g
+					}
+					gradeSet = true
+				}
+			}
+		}
+	}
+	out.tags = uniqStrings(out.tags)
+	out.matches = matches
+
+	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
+		Grade: out.grade, Exempted: out.exempt}
+	if out.rule != nil {
+		r := out.rule
+		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
+		mr.Targets = evidenceTargets(m, r.For, evidence)
+		data := reasonData{Move: *m, Label: winner}
+		switch r.For {
+		case ForThreats:
+			for _, j := range evidence {
+				data.Threats = append(data.Threats, m.Threats[j])
+			}
+			if len(data.Threats) > 0 {
+				data.Threat = data.Threats[0]
+				data.Back = counterOf(&data.Threat, m)
+			}
+		case ForOffers:
+			for _, j := range evidence {
+				data.Offers = append(data.Offers, m.Offers[j])
+			}
+			if len(data.Offers) > 0 {
+				data.Offer = data.Offers[0]
+			}
+		}
+		mr.Reason = render(r.tmpl, data)
+	}
+	for _, mt := range matches {
+		if !mt.exempted && mt.r != out.rule {
+			mr.Also = append(mr.Also, mt.r.ID)
+		}
+	}
+	out.ruling = mr
+	return out
+}
+
+func evidenceTargets(m *facts.Move, forWhat string, idx []int) []string {
+	var out []string
+	for _, j := range idx {
+		switch forWhat {
+		case ForThreats:
+			out = append(out, pieceText(m.Threats[j].Victim))
+		case ForOffers:
+			out = append(out, pieceText(m.Offers[j].Piece))
+		}
+	}
+	return out
+}
+
+func containsInt(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func uniqStrings(list []string) []string {
+	if len(list) < 2 {
+		return list
+	}
+	seen := map[string]bool{}
+	out := list[:0:0]
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

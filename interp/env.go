@@ -1,0 +1,179 @@
+package interp
+
+import "github.com/xqrules/xqrules/facts"
+
+// The environments below are what predicates see. They are plain value
+// structs — no pointers, no interfaces — so that expressions are
+// type-checked at load (an unknown fact is an error then, not a surprise at
+// run time) and evaluate without allocating.
+
+// maxLabels and maxPatterns size the fixed arrays that back Count.X and
+// side.X in expressions.
+const (
+	maxLabels   = 16
+	maxPatterns = 48
+)
+
+// Material is one side's material after a move, under the book's params.
+type Material struct {
+	Total     int // material value
+	Strong    int // 车马炮 on board
+	Attacking int // 车马炮 and crossed pawns (进攻子力)
+}
+
+// CycleEnv is what every predicate may know of the cycle as a whole.
+type CycleEnv struct {
+	Plies       int
+	FirstMover  string // red, black
+	Occurrences int    // times the start position occurred in the input
+	Repetitions int    // the book's repetition count
+	Simple      bool   // 简明局面: not both sides have two or more strong pieces
+}
+
+// MoveEnv is the environment of a move rule without `for`: the move's facts
+// (embedded, so `Check`, `Threats`, `MateThreat.Exists` …), the opponent's
+// move just before it, the material of the mover (Own) and of the opponent
+// (Opp) after it, the cycle, and the book's params.
+type MoveEnv struct {
+	facts.Move
+	Prev   facts.Move // the opponent's previous move (for ply 1: the cycle's last move)
+	Own    Material
+	Opp    Material
+	Cycle  CycleEnv
+	Params facts.Params
+}
+
+// Counter is the victim of a threat taking back one of its attackers at
+// once — the book's 第一反击 by the victim itself, which some books read as
+// making the pair an exchange (兑) or an offer (献) rather than a chase.
+// It is derived from the move's offers.
+type Counter struct {
+	Exists      bool
+	Piece       facts.Piece // the attacker the victim can take
+	Protection  string      // that attacker's protection
+	SameKind    bool
+	MatedAtOnce bool // taking gets the victim's side mated at once
+	Net         int  // the victim's side's balance after the exchange the capture starts
+	// Free: taking costs the victim's side nothing at once — it is not mated
+	// and does not lose material on balance (the 2011 献 test, from behind).
+	Free bool
+}
+
+// ThreatEnv is the environment of a rule with `for: threats`: one threat of
+// the move (embedded: `Victim`, `New`, `GainAfter`, `Protection`, `Joint` …),
+// the victim's counter-capture, and the same context as MoveEnv with the
+// move's facts under Move.
+type ThreatEnv struct {
+	facts.Threat
+	Back   Counter
+	Move   facts.Move
+	Prev   facts.Move
+	Own    Material
+	Opp    Material
+	Cycle  CycleEnv
+	Params facts.Params
+}
+
+// OfferEnv is the environment of a rule with `for: offers`: one offer of the
+// move (embedded: `Piece`, `Moved`, `Takers`, `FreeTake` …) and the context.
+type OfferEnv struct {
+	facts.Offer
+	Move   facts.Move
+	Prev   facts.Move
+	Own    Material
+	Opp    Material
+	Cycle  CycleEnv
+	Params facts.Params
+}
+
+// Chase is one threat that a labelling rule with `for: threats` took as
+// evidence, with the identities of its pieces across the cycle.
+type Chase struct {
+	facts.Threat
+	Rule     string // the rule it is evidence of
+	Label    string // that rule's label
+	VictimID int    // the victim's identity: the same piece has the same id on every move
+	// ChaserIDs are the identities of the attackers.
+	ChaserIDs []int
+}
+
+// SideMove is one labelled move of a side, as patterns see it.
+type SideMove struct {
+	Ply    int
+	ICCS   string
+	Label  string
+	Tags   []string
+	Attack bool // its label is an attack (打)
+	Grade  int
+	Rule   string  // the rule that gave its label
+	Chases []Chase // evidence threats of its attack-labelled rules
+	F      facts.Move
+}
+
+// Victim is one enemy piece (by identity) that a side's moves chase.
+type Victim struct {
+	ID    int
+	Piece facts.Piece // where it stood when first chased
+	Kind  string
+	// Moves: how many of the side's moves chase it; Every: all of them do.
+	Moves int
+	Every bool
+	// Chasers: distinct pieces of the side that chase it over the cycle.
+	Chasers int
+	// Joint: some chase of it needs two or more pieces; Single: some does not.
+	Joint  bool
+	Single bool
+	// Unprotected: on every move that chases it, its protection is none or
+	// false; Insufficient: on some, it is insufficient (少根) and never real.
+	Unprotected  bool
+	Insufficient bool
+	// Protected: on some move that chases it, it has a real root.
+	Protected bool
+}
+
+// SideEnv is the environment of a pattern: one side's moves in the cycle,
+// summaries of them, and the side's cycle facts.
+type SideEnv struct {
+	Name  string // red, black
+	First bool   // it moved first in the cycle
+	N     int    // its moves in one period
+	// Labels of its moves in order; Count.X is how many are X (a label name).
+	Labels []string
+	Count  [maxLabels]int
+	// Attacks: moves whose label is an attack; Checks: moves that give check
+	// whatever their label.
+	Attacks int
+	Checks  int
+	// Lightest and Heaviest of its moves' grades (从重 weights; a book may
+	// grade finer than its labels, e.g. a single chase of a rook above a joint
+	// chase).
+	Lightest int
+	Heaviest int
+	Moves    []SideMove
+	// Victims it chases (with attack-labelled rules), and those it chases on
+	// every one of its moves (长捉 of one piece).
+	Victims   []Victim
+	Perpetual []Victim
+
+	// From facts.Side.
+	CanVary       bool
+	VaryMove      string
+	CompletesLast bool // it completes the repetition last (后走满重复着法)
+	Squares       int  // squares its moved pieces visit (循环点)
+	Strong        int
+	// Recreates: its move was the first to bring back a position already
+	// seen (the surface test of a ko-like rule).
+	Recreates bool
+	Material  Material // at the cycle's start position
+	Cycle     CycleEnv
+
+	// Is backs side.X in verdict rows: Is[k] is pattern k.
+	Is [maxPatterns]bool
+}
+
+// VerdictEnv is the environment of a verdict row.
+type VerdictEnv struct {
+	Side  SideEnv `expr:"side"`
+	Other SideEnv `expr:"other"`
+	Cycle CycleEnv
+}

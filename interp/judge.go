@@ -1,0 +1,123 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/xqrules/xqrules/facts"
+	"github.com/xqrules/xqrules/position"
+)
+
+// Input is a cycle to judge.
+type Input struct {
+	// Start is the position before the cycle's first move; it is not changed.
+	Start *position.Position
+	// Moves are the cycle's moves; after them Start's position stands again.
+	Moves []position.Move
+	// Occurrences: how many times Start's position occurred in the game (2
+	// when only one period is known).
+	Occurrences int
+	Context     Context
+}
+
+// Analyzer computes a cycle's facts; facts.AnalyzeCycle by default, a
+// stand-in in tests.
+type Analyzer func(start *position.Position, moves []position.Move, occurrences int, p facts.Params) (facts.Cycle, error)
+
+// Judge rules on in under every book. Facts are computed once per distinct
+// set of params and shared by the books that use it.
+func Judge(books []*Book, in Input) ([]Ruling, error) {
+	return JudgeWith(facts.AnalyzeCycle, books, in)
+}
+
+// JudgeWith is Judge with the fact extractor given.
+func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
+	if len(in.Moves) == 0 {
+		return noCycle(books), nil
+	}
+	occ := in.Occurrences
+	if occ < 2 {
+		occ = 2
+	}
+	cache := map[facts.Params]*facts.Cycle{}
+	out := make([]Ruling, 0, len(books))
+	for _, b := range books {
+		cyc := cache[b.Params]
+		if cyc == nil {
+			c, err := analyze(in.Start, in.Moves, occ, b.Params)
+			if err != nil {
+				return nil, fmt.Errorf("facts: %w", err)
+			}
+			cyc = &c
+			cache[b.Params] = cyc
+		}
+		r, err := b.Rule(cyc, in.Context)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func noCycle(books []*Book) []Ruling {
+	out := make([]Ruling, len(books))
+	for i, b := range books {
+		t := b.Title.ZH
+		if t == "" {
+			t = b.Title.EN
+		}
+		out[i] = Ruling{Ruleset: b.ID, Title: t, Verdict: NoCycle, Moves: []MoveRuling{},
+			Reason: "no position occurs twice (same side to move): nothing to rule on"}
+	}
+	return out
+}
+
+// FindCycle finds the cycle a game ends in: the moves between the two most
+// recent occurrences of its final position (same side to move). ok is false
+// when the final position has not occurred before. The start position is
+// not changed; moves must be legal from it.
+func FindCycle(start *position.Position, moves []position.Move) (in Input, ok bool) {
+	p := start.Clone()
+	for _, m := range moves {
+		p.Make(m)
+	}
+	keys := p.Keys()
+	from, ok := position.LastPeriod(keys)
+	if !ok {
+		return Input{}, false
+	}
+	at := start.Clone()
+	for _, m := range moves[:from] {
+		at.Make(m)
+	}
+	in = Input{Start: at, Moves: append([]position.Move(nil), moves[from:]...),
+		Occurrences: position.Occurrences(keys, keys[len(keys)-1])}
+	// Which side first brought back a position already seen, in the stretch
+	// of the game that cycles (from the first occurrence of any of the
+	// cycle's positions)? keys[j] is the position after ply j, made by the
+	// side to move in keys[j-1].
+	inCycle := map[uint64]bool{}
+	for _, k := range keys[from:] {
+		inCycle[k] = true
+	}
+	e := from
+	for j := 0; j < from; j++ {
+		if inCycle[keys[j]] {
+			e = j
+			break
+		}
+	}
+	seen := map[uint64]bool{keys[e]: true}
+	for j := e + 1; j < len(keys); j++ {
+		if seen[keys[j]] {
+			mover := start.Side()
+			if (j-1)%2 == 1 {
+				mover = mover.Other()
+			}
+			in.Context.Recreator = mover.String()
+			break
+		}
+		seen[keys[j]] = true
+	}
+	return in, true
+}

@@ -1,0 +1,168 @@
+package interp
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// Each testdata/rules/*.bad.yaml is refused at load; its errors (with code,
+// position and caret) must match the .golden file beside it. Files in
+// groups are loaded together (they extend one another).
+var groups = map[string][]string{
+	"cycle-a.bad.yaml": {"cycle-a.bad.yaml", "cycle-b.bad.yaml"},
+	"cycle-b.bad.yaml": nil, // loaded with cycle-a
+}
+
+// The codes each bad file must produce: tests assert codes, not prose.
+var wantCodes = map[string][]string{
+	"typo-fact.bad.yaml":        {CodeUnknownName},
+	"not-bool.bad.yaml":         {CodeNotBool},
+	"override-missing.bad.yaml": {CodeUnknownRule, CodeUnknownRule},
+	"duplicate-ids.bad.yaml":    {CodeDuplicate, CodeDuplicate},
+	"cycle-a.bad.yaml":          {CodeExtendsCycle, CodeExtendsCycle},
+	"self-extends.bad.yaml":     {CodeExtendsCycle},
+	"alias-bomb.bad.yaml":       {CodeAlias},
+	"unknown-field.bad.yaml":    {CodeUnknownField, CodeMissing, CodeUnknownField},
+	"syntax.bad.yaml":           {CodeYAML},
+	"many.bad.yaml": {CodeExprSyntax, CodeMissing, CodeUnknownLabel, CodeUnknownName, CodeNeverApplies,
+		CodeTemplate, CodeUnknownLabel, CodeUnknownPattern, CodeNotBool, CodeBadValue},
+}
+
+func TestBadRuleFiles(t *testing.T) {
+	t.Chdir("..")
+	files, err := filepath.Glob("testdata/rules/*.bad.yaml")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		base := filepath.Base(f)
+		group, grouped := groups[base]
+		if grouped && group == nil {
+			continue
+		}
+		t.Run(base, func(t *testing.T) {
+			paths := []string{f}
+			if grouped {
+				paths = nil
+				for _, g := range group {
+					paths = append(paths, filepath.Join("testdata/rules", g))
+				}
+			}
+			l := bundled(t)
+			_, err := l.LoadFiles(paths...)
+			require.Error(t, err, "a bad file must be refused")
+			el, ok := err.(ErrorList)
+			require.True(t, ok, "errors come as an ErrorList, got %T", err)
+			for _, e := range el {
+				assert.NotZero(t, e.Line, "every error has a line: %v", e)
+				assert.NotEmpty(t, e.Code)
+			}
+			if want, ok := wantCodes[base]; ok {
+				assert.Equal(t, want, el.Codes())
+			} else {
+				t.Errorf("no expected codes for %s: %v", base, el.Codes())
+			}
+			golden(t, strings.TrimSuffix(f, ".yaml")+".golden", el.Detail()+"\n")
+			// Nothing of a refused group stays loaded.
+			for _, p := range paths {
+				id := strings.TrimSuffix(filepath.Base(p), ".yaml")
+				assert.Nil(t, l.Book(id))
+			}
+		})
+	}
+}
+
+func TestGoodRuleFiles(t *testing.T) {
+	t.Chdir("..")
+	files, err := filepath.Glob("testdata/rules/*.good.yaml")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			l := bundled(t)
+			b, err := l.LoadFile(f)
+			if el, ok := err.(ErrorList); ok {
+				t.Fatal(el.Detail())
+			}
+			require.NoError(t, err)
+			assert.Equal(t, strings.TrimSuffix(filepath.Base(f), ".yaml"), b.ID)
+			assert.NotEmpty(t, b.Verdict)
+		})
+	}
+}
+
+func TestDraftDiffersByItsOverride(t *testing.T) {
+	t.Chdir("..")
+	l := bundled(t)
+	b, err := l.LoadFile("testdata/rules/no-offer.good.yaml")
+	require.NoError(t, err)
+	eleven := l.Book("11")
+	assert.Len(t, b.Moves, len(eleven.Moves)-1)
+	for _, r := range b.Moves {
+		assert.NotEqual(t, "24-offer-from-behind", r.ID)
+	}
+	// The parent is untouched.
+	found := false
+	for _, r := range eleven.Moves {
+		found = found || r.ID == "24-offer-from-behind"
+	}
+	assert.True(t, found)
+}
+
+func TestTooLargeFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "huge.yaml")
+	// 10 MB: a long comment after a valid head.
+	data := []byte("title: {en: huge}\nyear: 2024\nstatus: draft\nextends: \"11\"\n")
+	data = append(data, []byte("# "+strings.Repeat("x", 10<<20)+"\n")...)
+	require.NoError(t, os.WriteFile(name, data, 0o644))
+	_, err := bundled(t).LoadFile(name)
+	el, ok := err.(ErrorList)
+	require.True(t, ok)
+	assert.Equal(t, []string{CodeTooLarge}, el.Codes())
+	assert.Contains(t, el[0].Error(), "over the 1048576-byte limit")
+}
+
+func TestErrorPositionInsideBlock(t *testing.T) {
+	// The expr error's line and column land on the right character of the
+	// YAML file, inside a | block, a > block and a quoted string.
+	for _, tc := range []struct {
+		name, when   string
+		line, column int
+	}{
+		{"plain", "when: Check && Chek", 10, 20},
+		{"quoted", `when: "Check && Chek"`, 10, 21},
+		{"literal", "when: |\n      Check &&\n        Chek", 12, 9},
+		{"folded", "when: >-\n      Check\n      && Chek", 12, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "title: {en: t}\nyear: 2024\nstatus: draft\nextends: \"11\"\nmoves:\n  - id: x\n    label: 将\n    cite: t\n    status: paraphrased\n    " + tc.when + "\n"
+			_, err := bundled(t).LoadBytes("t-"+tc.name, "t.yaml", []byte(src))
+			el, ok := err.(ErrorList)
+			require.True(t, ok, "%v", err)
+			require.Len(t, el, 1, el.Detail())
+			assert.Equal(t, CodeUnknownName, el[0].Code)
+			assert.Equal(t, "x", el[0].Rule)
+			assert.Equal(t, tc.line, el[0].Line, el.Detail())
+			assert.Equal(t, tc.column, el[0].Column, el.Detail())
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "missing golden file (run go test ./interp -update)")
+	assert.Equal(t, string(want), got)
+}

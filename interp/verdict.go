@@ -1,0 +1,237 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/xqrules/xqrules/facts"
+)
+
+// Rule judges a cycle whose facts were computed with the book's params.
+// It returns a *RuleError when a rule cannot be evaluated on it.
+func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
+	ev := &evaluator{b: b, cyc: cyc, ctx: ctx}
+	r := Ruling{Ruleset: b.ID, Title: b.Title.ZH}
+	if r.Title == "" {
+		r.Title = b.Title.EN
+	}
+	if len(cyc.Moves) == 0 {
+		r.Verdict = NoCycle
+		return r, nil
+	}
+	moves := make([]labelled, len(cyc.Moves))
+	for i := range cyc.Moves {
+		moves[i] = ev.classify(i)
+		if ev.err != nil {
+			return Ruling{}, ev.err
+		}
+		r.Moves = append(r.Moves, moves[i].ruling)
+	}
+	assignIDs(cyc, moves)
+
+	red := ev.side("red", moves)
+	black := ev.side("black", moves)
+	if ev.err != nil {
+		return Ruling{}, ev.err
+	}
+	r.Sides = []SideRuling{ev.sideRuling(&red), ev.sideRuling(&black)}
+
+	cenv := ev.cycleEnv()
+	var rb any = VerdictEnv{Side: red, Other: black, Cycle: cenv}
+	var br any = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	r.Verdict, r.Clause, r.Row = Draw, "", ""
+	decided := false
+	for _, row := range b.Verdict {
+		forRed := ev.run(row.prog, rb, &row.Clause, row.when)
+		forBlack := ev.run(row.prog, br, &row.Clause, row.when)
+		if ev.err != nil {
+			return Ruling{}, ev.err
+		}
+		if !forRed && !forBlack {
+			continue
+		}
+		decided = true
+		r.Row, r.Clause = row.ID, row.Cite
+		side, other := &red, &black
+		if !forRed {
+			side, other = &black, &red
+		}
+		switch {
+		case row.Then == Draw:
+			r.Verdict = Draw
+		case forRed && forBlack:
+			r.Verdict = Draw
+			r.Notes = append(r.Notes, fmt.Sprintf("row %s holds for both sides, so neither is singled out: draw", row.ID))
+		case row.Then == SideMustVary:
+			r.Verdict = side.Name + "-must-vary"
+		case row.Then == OtherMustVary:
+			r.Verdict = other.Name + "-must-vary"
+		}
+		r.Reason = render(row.tmpl, verdictData{Side: *side, Other: *other, Cycle: cenv,
+			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)})
+		break
+	}
+	if !decided {
+		r.Notes = append(r.Notes, "no verdict row holds: draw by default")
+	}
+	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
+		r.Notes = append(r.Notes, fmt.Sprintf("the position occurred %d times; the book rules at %d", cyc.Occurrences, b.Repetitions))
+	}
+	for _, m := range cyc.Moves {
+		if m.Cut {
+			r.Notes = append(r.Notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
+		}
+	}
+	p := b.Params
+	r.Params = &p
+	return r, nil
+}
+
+func patternNames(b *Book, s *SideEnv) []string {
+	var out []string
+	for k, p := range b.Patterns {
+		if s.Is[k] {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
+	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: patternNames(ev.b, s)}
+}
+
+// assignIDs gives every piece an identity that follows it through the
+// cycle's moves, and stamps the chases' victims and chasers with it: the
+// same rook chased on two moves from two squares is one victim.
+func assignIDs(cyc *facts.Cycle, moves []labelled) {
+	ids := map[string]int{}
+	next := 1
+	idAt := func(sq string) int {
+		if id, ok := ids[sq]; ok {
+			return id
+		}
+		ids[sq] = next
+		next++
+		return ids[sq]
+	}
+	for i := range moves {
+		m := &cyc.Moves[i]
+		id := idAt(m.From)
+		delete(ids, m.From)
+		ids[m.Piece.Square] = id
+		for k := range moves[i].chases {
+			c := &moves[i].chases[k]
+			c.VictimID = idAt(c.Victim.Square)
+			for _, a := range c.Attackers {
+				c.ChaserIDs = append(c.ChaserIDs, idAt(a.Square))
+			}
+		}
+	}
+}
+
+// side builds one side's environment and evaluates the book's patterns on it.
+func (ev *evaluator) side(name string, moves []labelled) SideEnv {
+	b := ev.b
+	s := SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
+	fs := ev.cyc.Red
+	if name == "black" {
+		fs = ev.cyc.Black
+	}
+	s.CanVary, s.VaryMove, s.CompletesLast, s.Squares, s.Strong = fs.CanVary, fs.VaryMove, fs.CompletesLast, len(fs.Squares), fs.Strong
+	recreator := ev.ctx.Recreator
+	if recreator == "" {
+		recreator = ev.cyc.Moves[len(ev.cyc.Moves)-1].Side
+	}
+	s.Recreates = recreator == name
+	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
+
+	victims := map[int]*Victim{}
+	var order []int
+	first := true
+	for _, lm := range moves {
+		if lm.f.Side != name {
+			continue
+		}
+		s.N++
+		lab := b.Labels[lm.label]
+		s.Labels = append(s.Labels, lab.Name)
+		s.Count[lm.label]++
+		if lab.Attack {
+			s.Attacks++
+		}
+		if lm.f.Check {
+			s.Checks++
+		}
+		if first || lm.grade < s.Lightest {
+			s.Lightest = lm.grade
+		}
+		if first || lm.grade > s.Heaviest {
+			s.Heaviest = lm.grade
+		}
+		first = false
+		sm := SideMove{Ply: lm.f.Ply, ICCS: lm.f.ICCS, Label: lab.Name, Tags: lm.tags, Attack: lab.Attack,
+			Grade: lm.grade, Chases: lm.chases, F: *lm.f}
+		if lm.rule != nil {
+			sm.Rule = lm.rule.ID
+		}
+		s.Moves = append(s.Moves, sm)
+		seenHere := map[int]bool{}
+		for _, c := range lm.chases {
+			v := victims[c.VictimID]
+			if v == nil {
+				v = &Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true}
+				victims[c.VictimID] = v
+				order = append(order, c.VictimID)
+			}
+			if !seenHere[c.VictimID] {
+				seenHere[c.VictimID] = true
+				v.Moves++
+			}
+			if c.Joint {
+				v.Joint = true
+			} else {
+				v.Single = true
+			}
+			switch c.Protection {
+			case "real":
+				v.Protected = true
+				v.Unprotected = false
+			case "insufficient":
+				v.Insufficient = true
+				v.Unprotected = false
+			}
+		}
+	}
+	chasers := map[int]map[int]bool{}
+	for _, lm := range moves {
+		if lm.f.Side != name {
+			continue
+		}
+		for _, c := range lm.chases {
+			if chasers[c.VictimID] == nil {
+				chasers[c.VictimID] = map[int]bool{}
+			}
+			for _, a := range c.ChaserIDs {
+				chasers[c.VictimID][a] = true
+			}
+		}
+	}
+	for _, id := range order {
+		v := victims[id]
+		v.Chasers = len(chasers[id])
+		v.Every = v.Moves == s.N
+		if v.Protected {
+			v.Insufficient = false
+		}
+		s.Victims = append(s.Victims, *v)
+		if v.Every {
+			s.Perpetual = append(s.Perpetual, *v)
+		}
+	}
+
+	var env any = s
+	for k, p := range b.Patterns {
+		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
+	}
+	return s
+}
