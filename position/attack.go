@@ -1,61 +1,100 @@
 package position
 
+import "math/bits"
+
+// Attack queries. They read the derived state (see Position.sync): the rank
+// and file occupancy finds the first and second piece along a line in a few
+// bit operations, and the piece bitboards say at once whether a horse or pawn
+// of the attacking side stands where it could attack from.
+
 // attacked reports whether a piece of colour by attacks sq by the movement rules
 // (pins of the attacker are ignored, as they are for giving check). When sq holds
 // the other side's king, by's king facing it on an open file counts (flying
 // general, 对脸).
 func (p *Position) attacked(sq Square, by Color) bool {
+	p.sync()
+	return p.attackedBy(sq, by, p.kingTarget(sq, by))
+}
+
+// kingTarget reports whether sq holds a king of the side other than by (which
+// by's king then attacks along an open file).
+func (p *Position) kingTarget(sq Square, by Color) bool {
+	t := p.board[sq]
+	return t.Kind() == King && t.Color() != by
+}
+
+// attackedBy is attacked on a synced position, with kingTarget given.
+func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	b := &p.board
-	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
-	target := b[sq]
-	kingTarget := target != NoPiece && target.Kind() == King && target.Color() != by
-	for d := 0; d < 4; d++ {
-		ray := rays[sq][d]
-		i := 0
-		for ; i < len(ray); i++ {
-			if pc := b[ray[i]]; pc != NoPiece {
-				if pc == rook || (pc == king && kingTarget && d <= dirS) {
-					return true
-				}
-				break
-			}
+	f, r := sqFile[sq], sqRank[sq]
+	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
+
+	// Along the rank: the first piece each way may be a rook, the second a cannon.
+	rbase := Square(r) * 9
+	ro := uint32(p.rankOcc[r])
+	if m := ro >> (f + 1) << (f + 1); m != 0 {
+		if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
+			return true
 		}
-		for i++; i < len(ray); i++ {
-			if pc := b[ray[i]]; pc != NoPiece {
-				if pc == cannon {
-					return true
-				}
-				break
-			}
-		}
-	}
-	horse := MakePiece(by, Horse)
-	for _, st := range horseAttackers[sq] {
-		if b[st.to] == horse && b[st.block] == NoPiece {
+		if m &= m - 1; m != 0 && b[rbase+Square(bits.TrailingZeros32(m))] == cannon {
 			return true
 		}
 	}
-	pawn := MakePiece(by, Pawn)
-	for _, from := range pawnAttackers[by][sq] {
-		if b[from] == pawn {
+	if m := ro & (1<<f - 1); m != 0 {
+		i := bits.Len32(m) - 1
+		if b[rbase+Square(i)] == rook {
+			return true
+		}
+		if m &^= 1 << i; m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
 			return true
 		}
 	}
-	for _, from := range kingSteps[sq] {
-		if b[from] == king {
+	// Along the file, where by's king counts as a rook against a king.
+	king := rook
+	if kingTarget {
+		king = MakePiece(by, King)
+	}
+	fo := uint32(p.fileOcc[f])
+	fbase := Square(f)
+	if m := fo >> (r + 1) << (r + 1); m != 0 {
+		pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
+		if pc == rook || pc == king {
+			return true
+		}
+		if m &= m - 1; m != 0 && b[fbase+9*Square(bits.TrailingZeros32(m))] == cannon {
 			return true
 		}
 	}
-	advisor := MakePiece(by, Advisor)
-	for _, from := range advisorSteps[sq] {
-		if b[from] == advisor {
+	if m := fo & (1<<r - 1); m != 0 {
+		i := bits.Len32(m) - 1
+		if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
 			return true
 		}
+		if m &^= 1 << i; m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
+			return true
+		}
+	}
+
+	for hs := p.pieces[MakePiece(by, Horse)].and(horseFrom[sq]); !hs.isEmpty(); {
+		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+			return true
+		}
+	}
+	if !p.pieces[MakePiece(by, Pawn)].and(pawnFrom[by][sq]).isEmpty() {
+		return true
+	}
+	// Kings, advisors and elephants never leave their own half, so they reach
+	// only squares there; the bitboard tests make that cost next to nothing.
+	if !p.pieces[MakePiece(by, King)].and(kingMoves[sq]).isEmpty() ||
+		!p.pieces[MakePiece(by, Advisor)].and(advisorMoves[sq]).isEmpty() {
+		return true
 	}
 	elephant := MakePiece(by, Elephant)
-	for _, st := range elephantSteps[sq] {
-		if b[st.to] == elephant && b[st.block] == NoPiece {
-			return true
+	if !p.pieces[elephant].and(elephantReach[sq]).isEmpty() {
+		for _, st := range elephantSteps[sq].list() {
+			if b[st.to] == elephant && b[st.block] == NoPiece {
+				return true
+			}
 		}
 	}
 	return false
@@ -71,62 +110,88 @@ func (p *Position) InCheck(c Color) bool {
 // rules, whatever stands on sq and ignoring whether moving the attacker would
 // expose c's own king (use LegalCapturesOf for that). For a square holding the
 // other side's king this is the set of checking pieces.
+//
+// The order is fixed: rooks and the facing king, then cannons, along the file
+// north and south and the rank east and west; then horses and pawns by square;
+// then king, advisors and elephants.
 func (p *Position) Attackers(sq Square, c Color) []Square {
 	return p.AttackersInto(nil, sq, c)
 }
 
-// AttackersInto appends Attackers(sq, c) to dst.
+// AttackersInto appends Attackers(sq, c) to dst and returns it. With room in
+// dst (an attacker set never exceeds 16 squares) it does not allocate.
 func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
-	out := dst
+	p.sync()
 	b := &p.board
-	target := b[sq]
-	kingTarget := target != NoPiece && target.Kind() == King && target.Color() != c
-	for d := 0; d < 4; d++ {
-		ray := rays[sq][d]
-		i := 0
-		for ; i < len(ray); i++ {
-			if pc := b[ray[i]]; pc != NoPiece {
-				if pc == MakePiece(c, Rook) || (pc == MakePiece(c, King) && kingTarget && d <= dirS) {
-					out = append(out, ray[i])
-				}
-				break
+	f, r := sqFile[sq], sqRank[sq]
+	rook, cannon := MakePiece(c, Rook), MakePiece(c, Cannon)
+	kingTarget := p.kingTarget(sq, c)
+	king := rook
+	if kingTarget {
+		king = MakePiece(c, King)
+	}
+	// The first two pieces met going away from sq along each line: the first
+	// may be a rook (or the facing king), the second a cannon. Square of bit i
+	// of a line's occupancy: base + step*i.
+	fo, ro := uint32(p.fileOcc[f]), uint32(p.rankOcc[r])
+	rays := [4]struct {
+		m          uint32
+		up         bool
+		base, step Square
+		facing     Piece
+	}{
+		{fo >> (r + 1) << (r + 1), true, Square(f), 9, king},
+		{fo & (1<<r - 1), false, Square(f), 9, king},
+		{ro >> (f + 1) << (f + 1), true, Square(r) * 9, 1, rook},
+		{ro & (1<<f - 1), false, Square(r) * 9, 1, rook},
+	}
+	for _, ray := range rays {
+		m := ray.m
+		for n := 0; n < 2 && m != 0; n++ {
+			var i int
+			if ray.up {
+				i = bits.TrailingZeros32(m)
+			} else {
+				i = bits.Len32(m) - 1
+			}
+			m &^= 1 << i
+			s := ray.base + ray.step*Square(i)
+			if pc := b[s]; (n == 0 && (pc == rook || pc == ray.facing)) || (n == 1 && pc == cannon) {
+				dst = append(dst, s)
 			}
 		}
-		for i++; i < len(ray); i++ {
-			if pc := b[ray[i]]; pc != NoPiece {
-				if pc == MakePiece(c, Cannon) {
-					out = append(out, ray[i])
-				}
-				break
+	}
+	for hs := p.pieces[MakePiece(c, Horse)].and(horseFrom[sq]); !hs.isEmpty(); {
+		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+			dst = append(dst, h)
+		}
+	}
+	for ps := p.pieces[MakePiece(c, Pawn)].and(pawnFrom[c][sq]); !ps.isEmpty(); {
+		dst = append(dst, ps.pop())
+	}
+	if !p.pieces[MakePiece(c, King)].and(kingMoves[sq]).isEmpty() {
+		for _, st := range kingSteps[sq].list() {
+			// A king next to sq on its file was already listed as facing it.
+			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[st.to] == f) {
+				dst = append(dst, st.to)
 			}
 		}
 	}
-	for _, st := range horseAttackers[sq] {
-		if b[st.to] == MakePiece(c, Horse) && b[st.block] == NoPiece {
-			out = append(out, st.to)
+	if !p.pieces[MakePiece(c, Advisor)].and(advisorMoves[sq]).isEmpty() {
+		for _, st := range advisorSteps[sq].list() {
+			if b[st.to] == MakePiece(c, Advisor) {
+				dst = append(dst, st.to)
+			}
 		}
 	}
-	for _, from := range pawnAttackers[c][sq] {
-		if b[from] == MakePiece(c, Pawn) {
-			out = append(out, from)
+	if !p.pieces[MakePiece(c, Elephant)].and(elephantReach[sq]).isEmpty() {
+		for _, st := range elephantSteps[sq].list() {
+			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
+				dst = append(dst, st.to)
+			}
 		}
 	}
-	for _, from := range kingSteps[sq] {
-		if b[from] == MakePiece(c, King) && !(kingTarget && from.File() == sq.File()) {
-			out = append(out, from)
-		}
-	}
-	for _, from := range advisorSteps[sq] {
-		if b[from] == MakePiece(c, Advisor) {
-			out = append(out, from)
-		}
-	}
-	for _, st := range elephantSteps[sq] {
-		if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
-			out = append(out, st.to)
-		}
-	}
-	return out
+	return dst
 }
 
 // Checkers returns the squares of the pieces giving check to c's king
@@ -138,62 +203,92 @@ func (p *Position) Checkers(c Color) []Square {
 	return p.Attackers(p.kings[c], c.Other())
 }
 
+// CheckersInto appends Checkers(c) to dst and returns it.
+func (p *Position) CheckersInto(dst []Square, c Color) []Square {
+	if p.kings[c] == NoSquare {
+		return dst
+	}
+	return p.AttackersInto(dst, p.kings[c], c.Other())
+}
+
 // LegalCapturesOf returns c's legal moves that capture on sq (whatever side is
 // to move): every one of them is a move c could really play, pins, screens and
 // the flying general included. sq must hold a piece of the other colour.
+// The moves come in the order of Attackers.
 func (p *Position) LegalCapturesOf(sq Square, c Color) []Move {
 	return p.LegalCapturesInto(nil, sq, c)
 }
 
-// LegalCapturesInto appends LegalCapturesOf(sq, c) to dst.
+// LegalCapturesInto appends LegalCapturesOf(sq, c) to dst and returns it. With
+// room in dst (16 moves) it does not allocate.
 func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
 	pc := p.board[sq]
 	if pc == NoPiece || pc.Color() == c {
 		return dst
 	}
-	out := dst
-	for _, from := range p.Attackers(sq, c) {
+	var buf [16]Square
+	for _, from := range p.AttackersInto(buf[:0], sq, c) {
 		if p.board[from].Kind() == King && pc.Kind() == King {
 			continue // facing kings: not a capture, the position is already illegal
 		}
-		m := NewMove(from, sq)
-		if p.legalFor(m, c) {
-			out = append(out, m)
+		if p.safeMove(from, sq, c) {
+			dst = append(dst, NewMove(from, sq))
 		}
 	}
-	return out
+	return dst
 }
 
 // CanCapture reports whether c has a legal move capturing on sq.
 func (p *Position) CanCapture(sq Square, c Color) bool {
-	return len(p.LegalCapturesOf(sq, c)) > 0
+	pc := p.board[sq]
+	if pc == NoPiece || pc.Color() == c {
+		return false
+	}
+	var buf [16]Square
+	for _, from := range p.AttackersInto(buf[:0], sq, c) {
+		if !(p.board[from].Kind() == King && pc.Kind() == King) && p.safeMove(from, sq, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // Pinned returns c's pieces (other than the king) whose removal from the board
 // would leave c's king attacked: pieces shielding it from a rook, a cannon's
 // screen count, a horse's leg or the other king. Such a piece may still have
-// legal moves along the line it guards.
+// legal moves along the line it guards. Only pieces on the king's rank or file
+// or diagonally next to it are considered (no other piece can shield it), so
+// when c is already in check those are all reported. Squares come in order.
 func (p *Position) Pinned(c Color) []Square {
-	k := p.kings[c]
-	if k == NoSquare {
-		return nil
-	}
-	var out []Square
-	for sq := Square(0); sq < NumSquares; sq++ {
-		pc := p.board[sq]
-		if pc == NoPiece || pc.Color() != c || pc.Kind() == King {
-			continue
-		}
-		if !sameLine(sq, k) && !diagNeighbour[k][sq] {
-			continue
-		}
-		p.board[sq] = NoPiece
-		if p.attacked(k, c.Other()) {
-			out = append(out, sq)
-		}
-		p.board[sq] = pc
-	}
-	return out
+	return p.PinnedInto(nil, c)
 }
 
-func sameLine(a, b Square) bool { return a.File() == b.File() || a.Rank() == b.Rank() }
+// PinnedInto appends Pinned(c) to dst and returns it.
+func (p *Position) PinnedInto(dst []Square, c Color) []Square {
+	k := p.kings[c]
+	if k == NoSquare {
+		return dst
+	}
+	p.sync()
+	e := c.Other()
+	kingTarget := p.kingTarget(k, e)
+	near := lines[k].or(diagonals[k]).and(p.occ[c]).andNot(p.pieces[MakePiece(c, King)])
+	for near.lo|near.hi != 0 {
+		sq := near.pop()
+		f, r := sqFile[sq], sqRank[sq]
+		pc := p.board[sq]
+		// Lift the piece off the board and the occupancy (the attack test reads
+		// no bitboard of c's pieces), ask, and put it back.
+		p.board[sq] = NoPiece
+		p.rankOcc[r] ^= 1 << f
+		p.fileOcc[f] ^= 1 << r
+		exposed := p.attackedBy(k, e, kingTarget)
+		p.board[sq] = pc
+		p.rankOcc[r] ^= 1 << f
+		p.fileOcc[f] ^= 1 << r
+		if exposed {
+			dst = append(dst, sq)
+		}
+	}
+	return dst
+}

@@ -1,135 +1,366 @@
 package position
 
+import "math/bits"
+
 // MaxMoves bounds the number of pseudo-legal moves in any position.
 const MaxMoves = 256
+
+// Legal move generation.
+//
+// Trying every move on the board and asking whether the king is then attacked
+// is exact but slow. Instead, once per position, shield works out what can
+// expose the king at all. In Xiangqi a move that is not the king's own can only
+// expose it by
+//   - leaving a line through the king: the sole piece between it and an enemy
+//     rook or the enemy king (flying general), or one of the two pieces between
+//     it and an enemy cannon (one screen is left);
+//   - leaving a horse's leg next to the king;
+//   - arriving on a line through the king between it and an enemy cannon that
+//     had nothing in between: the piece becomes the cannon's screen.
+// The first two make the piece "pinned", and its moves are tried on the board;
+// the squares of the third are "forbidden" and simply taken out of every other
+// piece's destinations. King moves are always tried; so is every move when the
+// king is in check (rare enough not to deserve its own generator). Everything
+// else is legal as generated, and at the last ply of perft only counted.
+//
+// That reasoning assumes only rooks, cannons, horses, pawns and the facing king
+// can attack the king, which holds whenever the king stands on its own half
+// and no enemy king, advisor or elephant does (they never cross the river). A
+// position built by hand may break it; ordinary says when, and then every move
+// is tried.
+
+// gen collects one side's moves, or only counts them.
+type gen struct {
+	p    *Position
+	c    Color
+	list *[MaxMoves]Move // nil: count only
+	n    int
+	// Moves from the squares in test, and all king moves when testKing, are
+	// tried on the board; the others are legal once the squares in forbid
+	// are taken out.
+	test, forbid bitboard
+	testKing     bool
+}
+
+// everywhere is every square: "test every move".
+var everywhere = bitboard{^uint64(0), ^uint64(0)}
+
+// add records the moves from → to (to already excludes c's own pieces).
+func (g *gen) add(from Square, to bitboard) {
+	if g.test.has(from) {
+		g.addTested(from, to)
+		return
+	}
+	g.addAll(from, to.andNot(g.forbid))
+}
+
+func (g *gen) addAll(from Square, to bitboard) {
+	if g.list == nil {
+		g.n += to.count()
+		return
+	}
+	for to.lo|to.hi != 0 {
+		g.list[uint8(g.n)] = NewMove(from, to.pop())
+		g.n++
+	}
+}
+
+func (g *gen) addTested(from Square, to bitboard) {
+	for to.lo|to.hi != 0 {
+		t := to.pop()
+		if g.p.safeMove(from, t, g.c) {
+			if g.list != nil {
+				g.list[uint8(g.n)] = NewMove(from, t)
+			}
+			g.n++
+		}
+	}
+}
+
+// run generates all of c's moves (the derived state must be synced).
+func (g *gen) run() {
+	p, c := g.p, g.c
+	b := &p.board
+	own := p.occ[c]
+	for s := p.pieces[MakePiece(c, Rook)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[from], sqRank[from]
+		to := rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].rook, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].rook, f))
+		g.add(from, to.andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, Cannon)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[from], sqRank[from]
+		to := rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].cannon, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].cannon, f))
+		g.add(from, to.andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, Horse)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[from], sqRank[from]
+		g.add(from, horseMoves[from][horseLegs(p.fileOcc[f], p.rankOcc[r], f, r)&15].andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, Pawn)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		g.add(from, pawnMoves[c][from].andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, Advisor)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		g.add(from, advisorMoves[from].andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, Elephant)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		var to bitboard
+		for _, st := range elephantSteps[from].list() {
+			if b[st.block] == NoPiece {
+				to = to.or(sqBB[st.to])
+			}
+		}
+		g.add(from, to.andNot(own))
+	}
+	for s := p.pieces[MakePiece(c, King)]; s.lo|s.hi != 0; {
+		from := s.pop()
+		to := kingMoves[from].andNot(own)
+		if g.testKing {
+			g.addTested(from, to)
+		} else {
+			g.addAll(from, to)
+		}
+	}
+}
+
+// pieceMoves returns the pseudo-legal destinations of the piece on from.
+func (p *Position) pieceMoves(from Square) bitboard {
+	pc := p.board[from]
+	c := pc.Color()
+	f, r := sqFile[from], sqRank[from]
+	var to bitboard
+	switch pc.Kind() {
+	case Rook:
+		to = rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].rook, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].rook, f))
+	case Cannon:
+		to = rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].cannon, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].cannon, f))
+	case Horse:
+		to = horseMoves[from][horseLegs(p.fileOcc[f], p.rankOcc[r], f, r)&15]
+	case Pawn:
+		to = pawnMoves[c][from]
+	case Advisor:
+		to = advisorMoves[from]
+	case King:
+		to = kingMoves[from]
+	case Elephant:
+		for _, st := range elephantSteps[from].list() {
+			if p.board[st.block] == NoPiece {
+				to = to.or(sqBB[st.to])
+			}
+		}
+	}
+	return to.andNot(p.occ[c])
+}
+
+// ordinary reports whether the shortcut reasoning above holds for c's king on
+// k: it is on the board where kings says, on its own half, and no enemy king,
+// advisor or elephant is on that half.
+func (p *Position) ordinary(c Color, k Square) bool {
+	e := c.Other()
+	stray := p.pieces[MakePiece(e, King)].or(p.pieces[MakePiece(e, Advisor)]).or(p.pieces[MakePiece(e, Elephant)])
+	return p.board[k] == MakePiece(c, King) && half[c].has(k) && stray.and(half[c]).isEmpty()
+}
+
+// shield works out, for c's king on k in an ordinary position, whether it is in
+// check and, if not, which of c's pieces are pinned and which squares are
+// forbidden (see the comment at the top of the file).
+func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboard) {
+	e := c.Other()
+	b := &p.board
+	if !p.pieces[MakePiece(e, Pawn)].and(pawnFrom[e][k]).isEmpty() {
+		return true, pinned, forbid
+	}
+	for hs := p.pieces[MakePiece(e, Horse)].and(horseFrom[k]); hs.lo|hs.hi != 0; {
+		leg := horseLegTo(hs.pop(), k)
+		switch lp := b[leg]; {
+		case lp == NoPiece:
+			return true, pinned, forbid
+		case lp.Color() == c:
+			pinned = pinned.or(sqBB[leg])
+		}
+	}
+
+	rook, cannon, king := MakePiece(e, Rook), MakePiece(e, Cannon), MakePiece(e, King)
+	f, r := sqFile[k], sqRank[k]
+	fo, ro := uint32(p.fileOcc[f]), uint32(p.rankOcc[r])
+	// The four lines from the king: north, south (where the enemy king counts
+	// as a rook), east, west. Square of bit i: base + step*i; the king is at
+	// bit at.
+	rays := [4]struct {
+		m          uint32
+		up         bool
+		base, step Square
+		at         uint8
+		facing     Piece
+	}{
+		{fo >> (r + 1) << (r + 1), true, Square(f), 9, r, king},
+		{fo & (1<<r - 1), false, Square(f), 9, r, king},
+		{ro >> (f + 1) << (f + 1), true, Square(r) * 9, 1, f, rook},
+		{ro & (1<<f - 1), false, Square(r) * 9, 1, f, rook},
+	}
+	for i, ray := range rays {
+		m := ray.m
+		if m == 0 {
+			continue
+		}
+		// The first three pieces met: bit numbers and squares.
+		var at [3]int
+		var sq [3]Square
+		n := 0
+		for ; n < 3 && m != 0; n++ {
+			j := bits.TrailingZeros32(m)
+			if !ray.up {
+				j = bits.Len32(m) - 1
+			}
+			m &^= 1 << j
+			at[n], sq[n] = j, ray.base+ray.step*Square(j)
+		}
+		pc1 := b[sq[0]]
+		if pc1 == rook || pc1 == ray.facing {
+			return true, pinned, forbid
+		}
+		if pc1 == cannon {
+			// Nothing between king and cannon: a piece arriving there screens it.
+			lo, hi := min(int(ray.at), at[0]), max(int(ray.at), at[0])
+			between := uint16(1<<hi - 1<<(lo+1))
+			if i < 2 {
+				forbid = forbid.or(fileBB(between, f))
+			} else {
+				forbid = forbid.or(rankBB(between, r))
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		pc2 := b[sq[1]]
+		switch {
+		case pc2 == cannon:
+			return true, pinned, forbid
+		case pc2 == rook || pc2 == ray.facing:
+			if pc1.Color() == c {
+				pinned = pinned.or(sqBB[sq[0]])
+			}
+		case n == 3 && b[sq[2]] == cannon:
+			// Two screens: either one leaving gives the cannon its shot.
+			if pc1.Color() == c {
+				pinned = pinned.or(sqBB[sq[0]])
+			}
+			if pc2.Color() == c {
+				pinned = pinned.or(sqBB[sq[1]])
+			}
+		}
+	}
+	return false, pinned, forbid
+}
+
+// legal generates c's legal moves into list, or only counts them when list is
+// nil, and returns their number. The derived state must be synced.
+func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
+	g := gen{p: p, c: c, list: list}
+	switch k := p.kings[c]; {
+	case k == NoSquare:
+		// No king to expose (only hand-built positions): all pseudo-legal
+		// moves are legal.
+	case !p.ordinary(c, k):
+		g.test, g.testKing = everywhere, true
+	default:
+		check, pinned, forbid := p.shield(c, k)
+		if check {
+			g.test = everywhere
+		} else {
+			g.test, g.forbid = pinned, forbid
+		}
+		g.testKing = true
+	}
+	g.run()
+	return g.n
+}
+
+// into runs fill on a [MaxMoves]Move array appended to dst: dst's own spare
+// room when it has enough, else a stack buffer copied in.
+func into(dst []Move, fill func(*[MaxMoves]Move) int) []Move {
+	if n := len(dst); cap(dst)-n >= MaxMoves {
+		return dst[:n+fill((*[MaxMoves]Move)(dst[n:n+MaxMoves]))]
+	}
+	var buf [MaxMoves]Move
+	return append(dst, buf[:fill(&buf)]...)
+}
 
 // PseudoMoves appends the side to move's pseudo-legal moves (movement rules
 // obeyed, own king possibly left attacked) to dst.
 func (p *Position) PseudoMoves(dst []Move) []Move { return p.pseudoFor(p.side, dst) }
 
 func (p *Position) pseudoFor(c Color, dst []Move) []Move {
-	b := &p.board
-	for from := Square(0); from < NumSquares; from++ {
-		pc := b[from]
-		if pc == NoPiece || pc.Color() != c {
-			continue
-		}
-		switch pc.Kind() {
-		case Rook:
-			for d := 0; d < 4; d++ {
-				for _, to := range rays[from][d] {
-					t := b[to]
-					if t == NoPiece {
-						dst = append(dst, NewMove(from, to))
-						continue
-					}
-					if t.Color() != c {
-						dst = append(dst, NewMove(from, to))
-					}
-					break
-				}
-			}
-		case Cannon:
-			for d := 0; d < 4; d++ {
-				ray := rays[from][d]
-				i := 0
-				for ; i < len(ray); i++ {
-					if b[ray[i]] != NoPiece {
-						break
-					}
-					dst = append(dst, NewMove(from, ray[i]))
-				}
-				for i++; i < len(ray); i++ {
-					if t := b[ray[i]]; t != NoPiece {
-						if t.Color() != c {
-							dst = append(dst, NewMove(from, ray[i]))
-						}
-						break
-					}
-				}
-			}
-		case Horse:
-			for _, st := range horseSteps[from] {
-				if b[st.block] == NoPiece {
-					if t := b[st.to]; t == NoPiece || t.Color() != c {
-						dst = append(dst, NewMove(from, st.to))
-					}
-				}
-			}
-		case Pawn:
-			for _, to := range pawnSteps[c][from] {
-				if t := b[to]; t == NoPiece || t.Color() != c {
-					dst = append(dst, NewMove(from, to))
-				}
-			}
-		case King:
-			for _, to := range kingSteps[from] {
-				if t := b[to]; t == NoPiece || t.Color() != c {
-					dst = append(dst, NewMove(from, to))
-				}
-			}
-		case Advisor:
-			for _, to := range advisorSteps[from] {
-				if t := b[to]; t == NoPiece || t.Color() != c {
-					dst = append(dst, NewMove(from, to))
-				}
-			}
-		case Elephant:
-			for _, st := range elephantSteps[from] {
-				if b[st.block] == NoPiece {
-					if t := b[st.to]; t == NoPiece || t.Color() != c {
-						dst = append(dst, NewMove(from, st.to))
-					}
-				}
-			}
-		}
-	}
-	return dst
+	p.sync()
+	return into(dst, func(list *[MaxMoves]Move) int {
+		g := gen{p: p, c: c, list: list}
+		g.run()
+		return g.n
+	})
 }
 
-// legalFor reports whether the pseudo-legal move m by c leaves c's king safe
-// (not attacked, not facing the other king). The board is restored.
-func (p *Position) legalFor(m Move, c Color) bool {
-	from, to := m.From(), m.To()
-	pc, cap := p.board[from], p.board[to]
-	p.board[to], p.board[from] = pc, NoPiece
+// safeMove reports whether the pseudo-legal move from→to by c leaves c's king
+// safe (not attacked, not facing the other king). The move is played on the
+// board and the occupancy only, which is all the attack test reads besides the
+// enemy's piece bitboards, and taken back.
+func (p *Position) safeMove(from, to Square, c Color) bool {
+	b := &p.board
+	pc, cap := b[from], b[to]
+	ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+	rankFrom, fileFrom, rankTo, fileTo := p.rankOcc[rf], p.fileOcc[ff], p.rankOcc[rt], p.fileOcc[ft]
+	b[to], b[from] = pc, NoPiece
+	p.rankOcc[rf] &^= 1 << ff
+	p.fileOcc[ff] &^= 1 << rf
+	p.rankOcc[rt] |= 1 << ft
+	p.fileOcc[ft] |= 1 << rt
+	var capBB bitboard
+	if cap != NoPiece {
+		capBB = p.pieces[cap]
+		p.pieces[cap] = capBB.andNot(sqBB[to])
+	}
 	k := p.kings[c]
 	if pc.Kind() == King {
 		k = to
 	}
-	ok := k == NoSquare || !p.attacked(k, c.Other())
-	p.board[from], p.board[to] = pc, cap
+	e := c.Other()
+	ok := k == NoSquare || !p.attackedBy(k, e, p.kingTarget(k, e))
+	if cap != NoPiece {
+		p.pieces[cap] = capBB
+	}
+	// Restore in reverse order: from and to may share a rank or a file.
+	p.fileOcc[ft], p.rankOcc[rt], p.fileOcc[ff], p.rankOcc[rf] = fileTo, rankTo, fileFrom, rankFrom
+	b[from], b[to] = pc, cap
 	return ok
 }
 
-// LegalMoves appends the side to move's legal moves to dst.
+// legalFor reports whether the pseudo-legal move m by c leaves c's king safe
+// (not attacked, not facing the other king). The position is unchanged.
+func (p *Position) legalFor(m Move, c Color) bool {
+	p.sync()
+	return p.safeMove(m.From(), m.To(), c)
+}
+
+// LegalMoves appends the side to move's legal moves to dst. With room for
+// MaxMoves more moves in dst it does not allocate. The order of the moves is
+// not part of the contract.
 func (p *Position) LegalMoves(dst []Move) []Move { return p.LegalMovesFor(p.side, dst) }
 
 // LegalMovesFor appends c's legal moves to dst, as if c were to move.
 func (p *Position) LegalMovesFor(c Color, dst []Move) []Move {
-	start := len(dst)
-	dst = p.pseudoFor(c, dst)
-	k := p.kings[c]
-	if k == NoSquare {
-		return dst // no king to expose: only hand-built positions get here
-	}
-	checked := p.attacked(k, c.Other())
-	kf, kr := k.File(), k.Rank()
-	n := start
-	for _, m := range dst[start:] {
-		from, to := m.From(), m.To()
-		// Only a move that touches a line through the king, uncovers a horse
-		// leg next to it, or moves the king itself can expose it.
-		if checked || from == k || from.File() == kf || from.Rank() == kr ||
-			to.File() == kf || to.Rank() == kr || diagNeighbour[k][from] {
-			if !p.legalFor(m, c) {
-				continue
-			}
-		}
-		dst[n] = m
-		n++
-	}
-	return dst[:n]
+	p.sync()
+	return into(dst, func(list *[MaxMoves]Move) int { return p.legal(c, list) })
+}
+
+// CountLegalMoves returns the number of c's legal moves, as if c were to move,
+// without listing them (as fast as generating them, or faster).
+func (p *Position) CountLegalMoves(c Color) int {
+	p.sync()
+	return p.legal(c, nil)
 }
 
 // IsPseudoLegal reports whether m obeys the movement rules for the side to move.
@@ -141,25 +372,17 @@ func (p *Position) IsPseudoLegal(m Move) bool {
 	if pc == NoPiece || pc.Color() != p.side {
 		return false
 	}
-	var buf [MaxMoves]Move
-	for _, x := range p.pseudoFor(p.side, buf[:0]) {
-		if x == m {
-			return true
-		}
-	}
-	return false
+	p.sync()
+	return p.pieceMoves(m.From()).has(m.To())
 }
 
 // IsLegal reports whether m is a legal move for the side to move.
 func (p *Position) IsLegal(m Move) bool {
-	return p.IsPseudoLegal(m) && p.legalFor(m, p.side)
+	return p.IsPseudoLegal(m) && p.safeMove(m.From(), m.To(), p.side)
 }
 
 // HasLegalMove reports whether c has at least one legal move.
-func (p *Position) HasLegalMove(c Color) bool {
-	var buf [MaxMoves]Move
-	return len(p.LegalMovesFor(c, buf[:0])) > 0
-}
+func (p *Position) HasLegalMove(c Color) bool { return p.CountLegalMoves(c) > 0 }
 
 // IsMate reports whether the side to move has no legal move. In Xiangqi a
 // side without a legal move has lost, in check (将死) or not (困毙).

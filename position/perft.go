@@ -6,23 +6,26 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	p.sync()
 	buf := make([]Move, depth*MaxMoves)
 	return p.perft(depth, buf)
 }
 
+// perft counts below a synced position; buf has room for one move list per ply.
 func (p *Position) perft(depth int, buf []Move) uint64 {
-	moves := p.LegalMoves(buf[:0:MaxMoves])
 	if depth == 1 {
-		return uint64(len(moves))
+		return uint64(p.legal(p.side, nil))
 	}
-	var n uint64
+	list := (*[MaxMoves]Move)(buf)
+	n := p.legal(p.side, list)
+	var total uint64
 	rest := buf[MaxMoves:]
-	for _, m := range moves {
-		p.Make(m)
-		n += p.perft(depth-1, rest)
-		p.Unmake()
+	for _, m := range list[:n] {
+		p.doMove(m)
+		total += p.perft(depth-1, rest)
+		p.undoMove()
 	}
-	return n
+	return total
 }
 
 // DivideEntry is one root move and the number of leaves below it.

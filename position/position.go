@@ -12,6 +12,20 @@ type Position struct {
 	hist  []undo
 	// start is the key of the position the history starts from.
 	startKey uint64
+
+	// The generator's view of the board, derived from it: which squares each
+	// piece stands on, and the occupancy of every rank and file. It is a cache,
+	// valid while cached is set and cacheKey equals key. Make and Unmake keep
+	// it up to date; code that writes board directly (the FEN reader, Probe)
+	// changes key with it, so the next query sees a stale cache and rebuilds it
+	// (see sync). Code that changes board without changing key must clear
+	// cached.
+	pieces   [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
+	occ      [2]bitboard  // each colour's pieces
+	rankOcc  [10]uint16   // bit f set: (f, r) occupied
+	fileOcc  [9]uint16    // bit r set: (f, r) occupied
+	cacheKey uint64
+	cached   bool
 }
 
 // undo is what Unmake needs to restore a move, plus the key before the move
@@ -105,51 +119,116 @@ func (p *Position) computeKey() uint64 {
 	return k
 }
 
+// sync makes the derived state (pieces, occ, rankOcc, fileOcc) match the
+// board, rebuilding it if the board may have been written behind its back.
+// Every exported method that reads the derived state calls it first.
+func (p *Position) sync() {
+	if !p.cached || p.cacheKey != p.key {
+		p.rebuild()
+	}
+}
+
+func (p *Position) rebuild() {
+	p.pieces = [16]bitboard{}
+	p.occ = [2]bitboard{}
+	p.rankOcc = [10]uint16{}
+	p.fileOcc = [9]uint16{}
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if pc := p.board[sq]; pc != NoPiece {
+			p.pieces[pc] = p.pieces[pc].or(sqBB[sq])
+			p.occ[pc.Color()] = p.occ[pc.Color()].or(sqBB[sq])
+			p.rankOcc[sqRank[sq]] |= 1 << sqFile[sq]
+			p.fileOcc[sqFile[sq]] |= 1 << sqRank[sq]
+		}
+	}
+	p.cacheKey, p.cached = p.key, true
+}
+
 // Make plays m, which must be pseudo-legal for the side to move (use IsLegal or
 // LegalMoves to check). NullMove passes the turn.
 func (p *Position) Make(m Move) {
+	p.sync()
+	p.doMove(m)
+}
+
+// doMove is Make on a synced position (the generator's own moves).
+func (p *Position) doMove(m Move) {
 	u := undo{move: m, key: p.key}
+	key := p.key ^ zobristSide
 	if m != NullMove {
 		from, to := m.From(), m.To()
-		pc := p.board[from]
-		u.captured = p.board[to]
-		if u.captured != NoPiece {
-			p.key ^= zobristPiece[u.captured][to]
-			if u.captured.Kind() == King {
-				p.kings[u.captured.Color()] = NoSquare
+		pc, cap := p.board[from], p.board[to]
+		u.captured = cap
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+		if cap != NoPiece {
+			key ^= zobristPiece[cap][to]
+			p.pieces[cap] = p.pieces[cap].andNot(sqBB[to])
+			p.occ[cap.Color()] = p.occ[cap.Color()].andNot(sqBB[to])
+			if cap.Kind() == King {
+				p.kings[cap.Color()] = NoSquare
 			}
+		} else {
+			p.rankOcc[rt] |= 1 << ft
+			p.fileOcc[ft] |= 1 << rt
 		}
-		p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		p.rankOcc[rf] &^= 1 << ff
+		p.fileOcc[ff] &^= 1 << rf
+		fromTo := sqBB[from].or(sqBB[to])
+		p.pieces[pc] = bitboard{p.pieces[pc].lo ^ fromTo.lo, p.pieces[pc].hi ^ fromTo.hi}
+		c := pc.Color()
+		p.occ[c] = bitboard{p.occ[c].lo ^ fromTo.lo, p.occ[c].hi ^ fromTo.hi}
 		p.board[to] = pc
 		p.board[from] = NoPiece
 		if pc.Kind() == King {
-			p.kings[pc.Color()] = to
+			p.kings[c] = to
 		}
 	}
 	p.side ^= 1
-	p.key ^= zobristSide
+	p.key = key
+	p.cacheKey = key
 	p.hist = append(p.hist, u)
 }
 
 // Unmake takes back the last move made.
 func (p *Position) Unmake() {
+	p.sync()
+	p.undoMove()
+}
+
+func (p *Position) undoMove() {
 	n := len(p.hist) - 1
 	u := p.hist[n]
 	p.hist = p.hist[:n]
 	p.side ^= 1
 	p.key = u.key
+	p.cacheKey = u.key
 	if u.move == NullMove {
 		return
 	}
 	from, to := u.move.From(), u.move.To()
-	pc := p.board[to]
+	pc, cap := p.board[to], u.captured
+	ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
 	p.board[from] = pc
-	p.board[to] = u.captured
-	if pc.Kind() == King {
-		p.kings[pc.Color()] = from
+	p.board[to] = cap
+	c := pc.Color()
+	fromTo := sqBB[from].or(sqBB[to])
+	p.pieces[pc] = bitboard{p.pieces[pc].lo ^ fromTo.lo, p.pieces[pc].hi ^ fromTo.hi}
+	p.occ[c] = bitboard{p.occ[c].lo ^ fromTo.lo, p.occ[c].hi ^ fromTo.hi}
+	p.rankOcc[rf] |= 1 << ff
+	p.fileOcc[ff] |= 1 << rf
+	if cap != NoPiece {
+		p.pieces[cap] = p.pieces[cap].or(sqBB[to])
+		p.occ[cap.Color()] = p.occ[cap.Color()].or(sqBB[to])
+		if cap.Kind() == King {
+			p.kings[cap.Color()] = to
+		}
+	} else {
+		p.rankOcc[rt] &^= 1 << ft
+		p.fileOcc[ft] &^= 1 << rt
 	}
-	if u.captured.Kind() == King {
-		p.kings[u.captured.Color()] = to
+	if pc.Kind() == King {
+		p.kings[c] = from
 	}
 }
 
@@ -201,6 +280,7 @@ func (p *Position) Place(sq Square, pc Piece) {
 		p.kings[pc.Color()] = sq
 	}
 	p.key = p.computeKey()
+	p.cached = false
 	p.ResetHistory()
 }
 

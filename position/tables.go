@@ -1,44 +1,130 @@
 package position
 
-// Precomputed geometry. Everything a generator needs about "where can a piece of
-// this kind go from here, and which square blocks it" is looked up, never
-// recomputed, so the inner loops carry no bounds arithmetic.
+import "math/bits"
 
-// step is a destination with the square that must be empty for the step
-// (a horse's leg 马腿, an elephant's eye 象眼); block is NoSquare when none.
-type step struct {
-	to, block Square
+// Precomputed geometry. Everything the generator needs about "where can a piece
+// of this kind go from here, and what can block it" is looked up, never
+// recomputed, and comes as a bitboard so that a whole piece's moves are
+// filtered (own pieces, forbidden squares) and counted with a few word
+// operations instead of a loop over destinations.
+
+// bitboard is a set of squares: square sq is bit sq of lo for sq < 64 and bit
+// sq-64 of hi otherwise. A rank is 9 consecutive bits (rank 7 straddles the two
+// words), a file every ninth bit.
+type bitboard struct{ lo, hi uint64 }
+
+func (b bitboard) and(o bitboard) bitboard    { return bitboard{b.lo & o.lo, b.hi & o.hi} }
+func (b bitboard) or(o bitboard) bitboard     { return bitboard{b.lo | o.lo, b.hi | o.hi} }
+func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.hi &^ o.hi} }
+func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
+func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[sq]).isEmpty() }
+
+// pop removes the lowest square from b, which must not be empty, and returns it.
+func (b *bitboard) pop() Square {
+	if b.lo != 0 {
+		sq := bits.TrailingZeros64(b.lo)
+		b.lo &= b.lo - 1
+		return Square(sq)
+	}
+	sq := bits.TrailingZeros64(b.hi)
+	b.hi &= b.hi - 1
+	return Square(64 + sq)
 }
 
-// Directions for rays: north (towards Black), south, east (towards file i), west.
-const (
-	dirN = iota
-	dirS
-	dirE
-	dirW
-)
+// shifted returns the bits of m moved up by n places (0 ≤ n < 128). Go defines
+// shifts by 64 or more as 0, which makes the word-crossing branch-free.
+func shifted(m uint64, n uint) bitboard {
+	return bitboard{m << n, m>>(64-n) | m<<(n-64)}
+}
+
+// rankBB returns the squares of rank r whose files are the bits of m.
+func rankBB(m uint16, r uint8) bitboard { return shifted(uint64(m), uint(r)*9) }
+
+// fileBB returns the squares of file f whose ranks are the bits of m.
+func fileBB(m uint16, f uint8) bitboard {
+	b := fileSpread[m&0x3FF]
+	return bitboard{b.lo << f, b.hi<<f | b.lo>>(64-f)}
+}
+
+// slide is what a rook and a cannon reach along one line from a point, given
+// the line's occupancy: rook = the empty points up to and including the first
+// piece each way; cannon = the empty points before the first piece, plus the
+// piece beyond it (the screen). Both include pieces of either colour; the caller
+// removes its own.
+type slide struct{ rook, cannon uint16 }
 
 var (
-	// rays[sq][dir] lists the squares from sq outwards in dir, nearest first.
-	rays [NumSquares][4][]Square
-	// kingSteps and advisorSteps stay inside the palace the square belongs to.
-	kingSteps    [NumSquares][]Square
-	advisorSteps [NumSquares][]Square
-	// elephantSteps stay on the square's own side of the river.
-	elephantSteps [NumSquares][]step
-	horseSteps    [NumSquares][]step
-	// horseAttackers[sq]: squares from which a horse attacks sq, with the leg that
-	// must be empty (always a diagonal neighbour of sq).
-	horseAttackers [NumSquares][]step
-	// pawnSteps[color][sq]: a pawn's moves (forward; sideways once across the river).
-	pawnSteps [2][NumSquares][]Square
-	// pawnAttackers[color][sq]: squares from which a pawn of color attacks sq.
-	pawnAttackers [2][NumSquares][]Square
-	// inPalace[sq] reports whether sq is in either palace.
-	inPalace [NumSquares]bool
-	// diagNeighbour[k][sq]: sq is diagonally adjacent to k (a horse leg for attacks on k).
-	diagNeighbour [NumSquares][NumSquares]bool
+	sqFile, sqRank [NumSquares]uint8
+	sqBB           [NumSquares]bitboard
+	// rankSlide[f][occ] and fileSlide[r][occ]: slides along a 9-point rank from
+	// file f and along a 10-point file from rank r; occ is the line's occupancy.
+	rankSlide [9][1 << 9]slide
+	fileSlide [10][1 << 10]slide
+	// fileSpread[m]: the squares of file a whose ranks are the bits of m.
+	fileSpread [1 << 10]bitboard
+
+	// kingMoves and advisorMoves stay inside the palace the square belongs to,
+	// and are symmetric: a king or advisor on a reaches b iff one on b reaches a.
+	kingMoves    [NumSquares]bitboard
+	advisorMoves [NumSquares]bitboard
+	// kingSteps and advisorSteps are the same points in a fixed direction order
+	// (north, south, east, west; NE, SE, NW, SW), which Attackers reports in.
+	kingSteps    [NumSquares]stepList
+	advisorSteps [NumSquares]stepList
+	// elephantSteps stay on the square's own side of the river; block is the eye
+	// (象眼). elephantReach is the same points as a set.
+	elephantSteps [NumSquares]stepList
+	elephantReach [NumSquares]bitboard
+	// horseMoves[sq][legs]: the horse's destinations when the legs (马腿) set in
+	// legs are occupied: bit 0 south, 1 west, 2 north, 3 east (see horseLegs).
+	horseMoves [NumSquares][16]bitboard
+	// horseFrom[sq]: the squares from which a horse could attack sq, legs aside;
+	// horseLegTo gives the leg.
+	horseFrom [NumSquares]bitboard
+	// pawnMoves[color][sq]: a pawn's moves (forward; sideways once across the
+	// river). pawnFrom[color][sq]: where a pawn of color attacks sq from.
+	pawnMoves [2][NumSquares]bitboard
+	pawnFrom  [2][NumSquares]bitboard
+	// half[color]: the points on color's side of the river.
+	half [2]bitboard
+	// lines[sq]: the points on sq's rank and file, sq excluded; diagonals[sq]:
+	// its diagonal neighbours. A piece can only shield a king on those.
+	lines     [NumSquares]bitboard
+	diagonals [NumSquares]bitboard
+	// horseLegDelta[to-from+19]: the leg of a horse jump from→to, as an offset
+	// from from; the eight jumps have distinct square differences.
+	horseLegDelta [39]int8
 )
+
+// stepList is up to four single moves with the point each needs empty (block
+// is NoSquare when none).
+type stepList struct {
+	n     uint8
+	steps [4]step
+}
+
+type step struct{ to, block Square }
+
+func (l *stepList) add(to, block Square) {
+	l.steps[l.n] = step{to, block}
+	l.n++
+}
+
+func (l *stepList) list() []step { return l.steps[:l.n] }
+
+// horseLegTo returns the leg a horse on from needs empty to reach to.
+func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[to-from+19]) }
+
+// horseLegs returns the occupancy pattern of sq's four orthogonal neighbours
+// as horseMoves indexes it, read from the rank and file occupancy (bit 0 of a
+// shifted line is the point before sq, bit 2 the point after; points off the
+// board read as empty, and no jump over them exists).
+func horseLegs(fileOcc, rankOcc uint16, f, r uint8) uint8 {
+	v := uint8(uint32(fileOcc)<<1>>r) & 5
+	h := uint8(uint32(rankOcc)<<1>>f) & 5
+	return v | h<<1
+}
 
 func onBoard(f, r int) bool { return f >= 0 && f < 9 && r >= 0 && r < 10 }
 
@@ -49,41 +135,114 @@ func palaceAt(f, r int) bool {
 // redHalf reports whether rank r is on Red's side of the river.
 func redHalf(r int) bool { return r <= 4 }
 
+// lineSlide computes the slide from point i of an n-point line with occupancy occ.
+func lineSlide(i, n int, occ uint16) slide {
+	var s slide
+	for _, d := range [2]int{1, -1} {
+		j := i + d
+		for ; j >= 0 && j < n && occ>>j&1 == 0; j += d {
+			s.rook |= 1 << j
+			s.cannon |= 1 << j
+		}
+		if j < 0 || j >= n {
+			continue
+		}
+		s.rook |= 1 << j // the first piece: a rook's capture, a cannon's screen
+		for j += d; j >= 0 && j < n; j += d {
+			if occ>>j&1 != 0 {
+				s.cannon |= 1 << j
+				break
+			}
+		}
+	}
+	return s
+}
+
 func init() {
 	for sq := Square(0); sq < NumSquares; sq++ {
+		sqFile[sq], sqRank[sq] = uint8(sq.File()), uint8(sq.Rank())
+		if sq < 64 {
+			sqBB[sq].lo = 1 << sq
+		} else {
+			sqBB[sq].hi = 1 << (sq - 64)
+		}
+	}
+	for f := 0; f < 9; f++ {
+		for occ := range rankSlide[f] {
+			rankSlide[f][occ] = lineSlide(f, 9, uint16(occ))
+		}
+	}
+	for r := 0; r < 10; r++ {
+		for occ := range fileSlide[r] {
+			fileSlide[r][occ] = lineSlide(r, 10, uint16(occ))
+		}
+	}
+	for m := range fileSpread {
+		for r := 0; r < 10; r++ {
+			if m>>r&1 != 0 {
+				fileSpread[m] = fileSpread[m].or(sqBB[SquareAt(0, r)])
+			}
+		}
+	}
+	for d := range horseLegDelta {
+		horseLegDelta[d] = -128
+	}
+	for _, hv := range [8][4]int{
+		{1, 2, 0, 1}, {-1, 2, 0, 1}, {1, -2, 0, -1}, {-1, -2, 0, -1},
+		{2, 1, 1, 0}, {2, -1, 1, 0}, {-2, 1, -1, 0}, {-2, -1, -1, 0},
+	} {
+		horseLegDelta[hv[1]*9+hv[0]+19] = int8(hv[3]*9 + hv[2])
+	}
+
+	for sq := Square(0); sq < NumSquares; sq++ {
 		f, r := sq.File(), sq.Rank()
-		inPalace[sq] = palaceAt(f, r)
-		for d, dv := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
-			for nf, nr := f+dv[0], r+dv[1]; onBoard(nf, nr); nf, nr = nf+dv[0], nr+dv[1] {
-				rays[sq][d] = append(rays[sq][d], SquareAt(nf, nr))
+		if redHalf(r) {
+			half[Red] = half[Red].or(sqBB[sq])
+		} else {
+			half[Black] = half[Black].or(sqBB[sq])
+		}
+		for o := Square(0); o < NumSquares; o++ {
+			if o != sq && (o.File() == f || o.Rank() == r) {
+				lines[sq] = lines[sq].or(sqBB[o])
 			}
 		}
 		for _, dv := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
 			nf, nr := f+dv[0], r+dv[1]
 			if onBoard(nf, nr) && palaceAt(nf, nr) && palaceAt(f, r) && redHalf(nr) == redHalf(r) {
-				kingSteps[sq] = append(kingSteps[sq], SquareAt(nf, nr))
+				kingSteps[sq].add(SquareAt(nf, nr), NoSquare)
+				kingMoves[sq] = kingMoves[sq].or(sqBB[SquareAt(nf, nr)])
 			}
 		}
 		for _, dv := range [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
 			nf, nr := f+dv[0], r+dv[1]
-			if onBoard(nf, nr) && palaceAt(nf, nr) && palaceAt(f, r) && redHalf(nr) == redHalf(r) {
-				advisorSteps[sq] = append(advisorSteps[sq], SquareAt(nf, nr))
+			if !onBoard(nf, nr) {
+				continue
 			}
-			if onBoard(nf, nr) {
-				diagNeighbour[sq][SquareAt(nf, nr)] = true
+			diagonals[sq] = diagonals[sq].or(sqBB[SquareAt(nf, nr)])
+			if palaceAt(nf, nr) && palaceAt(f, r) && redHalf(nr) == redHalf(r) {
+				advisorSteps[sq].add(SquareAt(nf, nr), NoSquare)
+				advisorMoves[sq] = advisorMoves[sq].or(sqBB[SquareAt(nf, nr)])
 			}
 			ef, er := f+2*dv[0], r+2*dv[1]
 			if onBoard(ef, er) && redHalf(er) == redHalf(r) {
-				elephantSteps[sq] = append(elephantSteps[sq], step{SquareAt(ef, er), SquareAt(nf, nr)})
+				elephantSteps[sq].add(SquareAt(ef, er), SquareAt(nf, nr))
+				elephantReach[sq] = elephantReach[sq].or(sqBB[SquareAt(ef, er)])
 			}
 		}
-		for _, hv := range [8][4]int{
-			{1, 2, 0, 1}, {-1, 2, 0, 1}, {1, -2, 0, -1}, {-1, -2, 0, -1},
-			{2, 1, 1, 0}, {2, -1, 1, 0}, {-2, 1, -1, 0}, {-2, -1, -1, 0},
-		} {
-			nf, nr := f+hv[0], r+hv[1]
-			if onBoard(nf, nr) {
-				horseSteps[sq] = append(horseSteps[sq], step{SquareAt(nf, nr), SquareAt(f+hv[2], r+hv[3])})
+		// legDir[i]: the neighbour that is leg bit i of horseLegs.
+		legDir := [4][2]int{{0, -1}, {-1, 0}, {0, 1}, {1, 0}}
+		for legs := range horseMoves[sq] {
+			for i, lv := range legDir {
+				if legs>>i&1 != 0 {
+					continue
+				}
+				// Two jumps over this leg: two forward along lv, one to each side.
+				for _, side := range [2]int{1, -1} {
+					nf, nr := f+2*lv[0]+side*lv[1], r+2*lv[1]+side*lv[0]
+					if onBoard(nf, nr) {
+						horseMoves[sq][legs] = horseMoves[sq][legs].or(sqBB[SquareAt(nf, nr)])
+					}
+				}
 			}
 		}
 		for c := Red; c <= Black; c++ {
@@ -93,24 +252,26 @@ func init() {
 				fwd, crossed = -1, r <= 4
 			}
 			if onBoard(f, r+fwd) {
-				pawnSteps[c][sq] = append(pawnSteps[c][sq], SquareAt(f, r+fwd))
+				pawnMoves[c][sq] = pawnMoves[c][sq].or(sqBB[SquareAt(f, r+fwd)])
 			}
 			if crossed {
 				for _, df := range [2]int{-1, 1} {
 					if onBoard(f+df, r) {
-						pawnSteps[c][sq] = append(pawnSteps[c][sq], SquareAt(f+df, r))
+						pawnMoves[c][sq] = pawnMoves[c][sq].or(sqBB[SquareAt(f+df, r)])
 					}
 				}
 			}
 		}
 	}
 	for from := Square(0); from < NumSquares; from++ {
-		for _, st := range horseSteps[from] {
-			horseAttackers[st.to] = append(horseAttackers[st.to], step{from, st.block})
+		for t := horseMoves[from][0]; !t.isEmpty(); {
+			to := t.pop()
+			horseFrom[to] = horseFrom[to].or(sqBB[from])
 		}
 		for c := Red; c <= Black; c++ {
-			for _, to := range pawnSteps[c][from] {
-				pawnAttackers[c][to] = append(pawnAttackers[c][to], from)
+			for t := pawnMoves[c][from]; !t.isEmpty(); {
+				to := t.pop()
+				pawnFrom[c][to] = pawnFrom[c][to].or(sqBB[from])
 			}
 		}
 	}
