@@ -39,7 +39,7 @@ func (Chinese) Name() string { return "chinese" }
 //     advance is always the rear one and the one that can retreat the front one
 //     (能进的一定在后，能退的一定在前), so the move itself tells them apart.
 func (Chinese) Encode(p *Position, m Move) string {
-	d, ok := describe(p, m)
+	d, ok := describeMove(p, m)
 	if !ok {
 		return ""
 	}
@@ -300,8 +300,8 @@ func (d *described) stacked() bool {
 	return d.n > 1
 }
 
-// describe gathers what encoding m needs; ok is false when m moves no piece.
-func describe(p *Position, m Move) (d described, ok bool) {
+// describeMove gathers what encoding m needs; ok is false when m moves no piece.
+func describeMove(p *Position, m Move) (d described, ok bool) {
 	if m == NoMove || m == NullMove || !m.From().Valid() || !m.To().Valid() {
 		return d, false
 	}
@@ -595,13 +595,13 @@ func (d *descMove) resolve(p *Position, nt descNotation, text string) (Move, err
 				return NoMove, err
 			}
 		}
-		return NoMove, moveErr(nt.Name(), text, "illegal", "none of the %d %s %ss it can mean (on %s) can make this move", len(cands), c, d.kind, squareList(cands))
+		return NoMove, moveErr(nt.Name(), text, "illegal", "none of the %d %s %ss it can mean (on %s) can make this move", len(cands), c, d.kind, squareNames(cands))
 	}
 	alts := make([]string, len(found))
 	for i, m := range found {
 		alts[i] = nt.Encode(p, m)
 	}
-	return NoMove, moveErr(nt.Name(), text, "ambiguous", "%d %s %ss can make this move (from %s): write %s", len(found), c, d.kind, fromList(found), strings.Join(alts, " or "))
+	return NoMove, moveErr(nt.Name(), text, "ambiguous", "%d %s %ss can make this move (from %s): write %s", len(found), c, d.kind, fromSquares(found), strings.Join(alts, " or "))
 }
 
 // noPiece explains why d names none of the side to move's pieces.
@@ -626,7 +626,7 @@ func (d *descMove) noPiece(p *Position, pc Piece, nt descNotation, text string) 
 	return moveErr(nt.Name(), text, "no-piece", "the %s %ss stacked on a file are too few for the text to name one", c, d.kind)
 }
 
-func squareList(sqs []Square) string {
+func squareNames(sqs []Square) string {
 	s := make([]string, len(sqs))
 	for i, sq := range sqs {
 		s[i] = sq.String()
@@ -634,7 +634,7 @@ func squareList(sqs []Square) string {
 	return strings.Join(s, ", ")
 }
 
-func fromList(ms []Move) string {
+func fromSquares(ms []Move) string {
 	s := make([]string, len(ms))
 	for i, m := range ms {
 		s[i] = m.From().String()

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -103,18 +102,18 @@ func chineseVariant(text, canonical string) string {
 // the canonical text is 后炮平二) because only one of the pair can make the move;
 // Decode accepts that, as real records need it.
 func TestChineseDecodeCCPDPGN(t *testing.T) {
-	path := sharedData(t, "ccpd_national_events_chinese_notation.pgn.gz")
+	path := notationDataFile(t, "ccpd_national_events_chinese_notation.pgn.gz")
 	games := readPGN(t, path)
 	require.Len(t, games, 15407)
 	// The same games converted to ICCS by the data's collector, to check that
 	// each move decodes to the move meant, not only to a legal one.
 	iccs := map[string][]string{}
-	if _, err := os.Stat(filepath.Join("..", "..", "shared", "data", "ccpd_games_iccs.jsonl.gz")); err == nil && !testing.Short() {
+	if _, err := os.Stat(notationDataPath("ccpd_games_iccs.jsonl.gz")); err == nil && !testing.Short() {
 		type row struct {
-			ID    string   `json:"id"`
-			Moves moveList `json:"moves"`
+			ID    string    `json:"id"`
+			Moves moveTexts `json:"moves"`
 		}
-		readJSONL(t, sharedData(t, "ccpd_games_iccs.jsonl.gz"), func(_ int, r *row) { iccs[r.ID] = r.Moves })
+		readNotationRows(t, notationDataPath("ccpd_games_iccs.jsonl.gz"), func(_ int, r *row) { iccs[r.ID] = r.Moves })
 	}
 	full, plies, compared := 0, 0, 0
 	variants := map[string]int{} // texts that differ from Encode's, by how

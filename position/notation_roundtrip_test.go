@@ -19,23 +19,29 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// sharedData returns the path of a file of the shared test data
-// (../shared/data beside the repository), or skips the test when the data is
-// not there: the repository must test cleanly on its own.
-func sharedData(t testing.TB, name string) string {
+// notationDataPath is where a file of the shared test data lives:
+// ../shared/data beside the repository, when it is there.
+func notationDataPath(name string) string {
+	return filepath.Join("..", "..", "shared", "data", name)
+}
+
+// notationDataFile returns the path of a file of the shared test data, or
+// skips the test when the data is not there: the repository must test
+// cleanly on its own.
+func notationDataFile(t testing.TB, name string) string {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "data", name)
+	path := notationDataPath(name)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared data not found (%s): %v", path, err)
 	}
 	return path
 }
 
-// moveList is a list of move texts in JSON, written either as an array or as
+// moveTexts is a list of move texts in JSON, written either as an array or as
 // one string ("h2e2 h9g7", "1.炮二平五 马8进7 2.…"): move numbers are dropped.
-type moveList []string
+type moveTexts []string
 
-func (l *moveList) UnmarshalJSON(b []byte) error {
+func (l *moveTexts) UnmarshalJSON(b []byte) error {
 	var list []string
 	if err := json.Unmarshal(b, &list); err == nil {
 		*l = list
@@ -166,7 +172,7 @@ func roundTrip(c notationCase, st *roundTripStats) error {
 				st.compared[k]++
 			}
 		}
-		if d, _ := describe(p, m); d.stacked() {
+		if d, _ := describeMove(p, m); d.stacked() {
 			key := fmt.Sprintf("%d on a file", d.n)
 			if d.stacks > 1 {
 				key += ", two stacked files"
@@ -179,9 +185,9 @@ func roundTrip(c notationCase, st *roundTripStats) error {
 	return nil
 }
 
-// readJSONL decodes every line of a JSON Lines file (gzipped when the name
+// readNotationRows decodes every line of a JSON Lines file (gzipped when the name
 // ends in .gz) into a fresh T and calls fn with it.
-func readJSONL[T any](t testing.TB, path string, fn func(line int, v *T)) {
+func readNotationRows[T any](t testing.TB, path string, fn func(line int, v *T)) {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
@@ -212,14 +218,14 @@ func readJSONL[T any](t testing.TB, path string, fn func(line int, v *T)) {
 // each row), so that a real-data round trip runs without ../shared.
 func TestNotationRoundTripFixture(t *testing.T) {
 	type row struct {
-		Source   string   `json:"source"`
-		FEN      string   `json:"fen"`
-		Moves    moveList `json:"moves"`
-		MovesCN  moveList `json:"moves_cn"`
-		MovesWXF moveList `json:"moves_wxf"`
+		Source   string    `json:"source"`
+		FEN      string    `json:"fen"`
+		Moves    moveTexts `json:"moves"`
+		MovesCN  moveTexts `json:"moves_cn"`
+		MovesWXF moveTexts `json:"moves_wxf"`
 	}
 	var st roundTripStats
-	readJSONL(t, filepath.Join("testdata", "notation", "roundtrip.jsonl"), func(line int, r *row) {
+	readNotationRows(t, filepath.Join("testdata", "notation", "roundtrip.jsonl"), func(line int, r *row) {
 		assert.NoError(t, roundTrip(notationCase{name: fmt.Sprintf("fixture:%d %s", line, r.Source), fen: r.FEN, moves: r.Moves, chinese: r.MovesCN, wxf: r.MovesWXF}, &st))
 	})
 	st.log(t, "fixture")
@@ -229,20 +235,20 @@ func TestNotationRoundTripFixture(t *testing.T) {
 }
 
 func TestNotationRoundTripRuleCases(t *testing.T) {
-	path := sharedData(t, "rulecases.jsonl")
+	path := notationDataFile(t, "rulecases.jsonl")
 	type row struct {
-		ID             string   `json:"id"`
-		FEN            string   `json:"fen"`
-		Moves          moveList `json:"moves"`
-		MovesCN        moveList `json:"moves_cn"`
-		MovesWXF       moveList `json:"moves_wxf"`
-		MovesThreefold moveList `json:"moves_threefold"`
-		GameFEN        string   `json:"game_fen"`
-		GameMoves      moveList `json:"game_moves"`
+		ID             string    `json:"id"`
+		FEN            string    `json:"fen"`
+		Moves          moveTexts `json:"moves"`
+		MovesCN        moveTexts `json:"moves_cn"`
+		MovesWXF       moveTexts `json:"moves_wxf"`
+		MovesThreefold moveTexts `json:"moves_threefold"`
+		GameFEN        string    `json:"game_fen"`
+		GameMoves      moveTexts `json:"game_moves"`
 	}
 	var st roundTripStats
 	rows, texts := 0, 0
-	readJSONL(t, path, func(_ int, r *row) {
+	readNotationRows(t, path, func(_ int, r *row) {
 		rows++
 		if _, err := ParseFEN(r.FEN); err == nil {
 			texts += len(r.Moves)
@@ -261,19 +267,19 @@ func TestNotationRoundTripRuleCases(t *testing.T) {
 }
 
 func TestNotationRoundTripCN2020Figures(t *testing.T) {
-	path := sharedData(t, "cn2020_figures.jsonl")
+	path := notationDataFile(t, "cn2020_figures.jsonl")
 	type row struct {
-		ID               string   `json:"id"`
-		FEN              string   `json:"fen"`
-		Moves            moveList `json:"moves"`
-		MovesCN          moveList `json:"moves_cn"`
-		BookMoves        moveList `json:"book_moves"`
-		MovesThreefold   moveList `json:"moves_threefold"`
-		MovesThreefoldCN moveList `json:"moves_threefold_cn"`
+		ID               string    `json:"id"`
+		FEN              string    `json:"fen"`
+		Moves            moveTexts `json:"moves"`
+		MovesCN          moveTexts `json:"moves_cn"`
+		BookMoves        moveTexts `json:"book_moves"`
+		MovesThreefold   moveTexts `json:"moves_threefold"`
+		MovesThreefoldCN moveTexts `json:"moves_threefold_cn"`
 	}
 	var st roundTripStats
 	rows, book := 0, 0
-	readJSONL(t, path, func(_ int, r *row) {
+	readNotationRows(t, path, func(_ int, r *row) {
 		rows++
 		assert.NoError(t, roundTrip(notationCase{name: r.ID, fen: r.FEN, moves: r.Moves, chinese: r.MovesCN}, &st))
 		assert.NoError(t, roundTrip(notationCase{name: r.ID + " threefold", fen: r.FEN, moves: r.MovesThreefold, chinese: r.MovesThreefoldCN}, &st))
@@ -295,22 +301,22 @@ func TestNotationRoundTripCN2020Figures(t *testing.T) {
 }
 
 func TestNotationRoundTripFamousGames(t *testing.T) {
-	path := sharedData(t, "famous_games.jsonl")
+	path := notationDataFile(t, "famous_games.jsonl")
 	type segment struct {
-		FEN     string   `json:"fen_at_from_ply"`
-		Moves   moveList `json:"moves"`
-		MovesCN moveList `json:"moves_cn"`
+		FEN     string    `json:"fen_at_from_ply"`
+		Moves   moveTexts `json:"moves"`
+		MovesCN moveTexts `json:"moves_cn"`
 	}
 	type row struct {
 		CCPDID   string    `json:"ccpd_id"`
 		FEN      string    `json:"fen"`
-		Moves    moveList  `json:"moves"`
-		MovesCN  moveList  `json:"moves_cn"`
+		Moves    moveTexts `json:"moves"`
+		MovesCN  moveTexts `json:"moves_cn"`
 		Segments []segment `json:"repetition_segments"`
 	}
 	var st roundTripStats
 	rows := 0
-	readJSONL(t, path, func(line int, r *row) {
+	readNotationRows(t, path, func(line int, r *row) {
 		rows++
 		name := fmt.Sprintf("famous_games:%d %s", line, r.CCPDID)
 		assert.NoError(t, roundTrip(notationCase{name: name, fen: r.FEN, moves: r.Moves, chinese: r.MovesCN}, &st))
@@ -323,18 +329,18 @@ func TestNotationRoundTripFamousGames(t *testing.T) {
 }
 
 func TestNotationRoundTripRepetitionGames(t *testing.T) {
-	path := sharedData(t, "ccpd_repetition_games.jsonl")
+	path := notationDataFile(t, "ccpd_repetition_games.jsonl")
 	type row struct {
-		ID           string   `json:"id"`
-		GameFEN      string   `json:"game_fen"`
-		GameMoves    moveList `json:"game_moves"`
-		CycleFEN     string   `json:"cycle_fen"`
-		CycleMoves   moveList `json:"cycle_moves"`
-		CycleMovesCN moveList `json:"cycle_moves_cn"`
+		ID           string    `json:"id"`
+		GameFEN      string    `json:"game_fen"`
+		GameMoves    moveTexts `json:"game_moves"`
+		CycleFEN     string    `json:"cycle_fen"`
+		CycleMoves   moveTexts `json:"cycle_moves"`
+		CycleMovesCN moveTexts `json:"cycle_moves_cn"`
 	}
 	var st roundTripStats
 	rows := 0
-	readJSONL(t, path, func(_ int, r *row) {
+	readNotationRows(t, path, func(_ int, r *row) {
 		rows++
 		assert.NoError(t, roundTrip(notationCase{name: r.ID, fen: r.GameFEN, moves: r.GameMoves}, &st))
 		assert.NoError(t, roundTrip(notationCase{name: r.ID + " cycle", fen: r.CycleFEN, moves: r.CycleMoves, chinese: r.CycleMovesCN}, &st))
@@ -350,12 +356,12 @@ func TestNotationRoundTripCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the 2.5 M-ply corpus runs without -short")
 	}
-	path := sharedData(t, "ccpd_games_iccs.jsonl.gz")
+	path := notationDataFile(t, "ccpd_games_iccs.jsonl.gz")
 	type row struct {
-		ID          string   `json:"id"`
-		FEN         string   `json:"fen"`
-		Moves       moveList `json:"moves"`
-		DuplicateOf string   `json:"duplicate_of"`
+		ID          string    `json:"id"`
+		FEN         string    `json:"fen"`
+		Moves       moveTexts `json:"moves"`
+		DuplicateOf string    `json:"duplicate_of"`
 	}
 	var (
 		total    roundTripStats
@@ -384,7 +390,7 @@ func TestNotationRoundTripCorpus(t *testing.T) {
 		}()
 	}
 	rows, dups := 0, 0
-	readJSONL(t, path, func(_ int, r *row) {
+	readNotationRows(t, path, func(_ int, r *row) {
 		rows++
 		if r.DuplicateOf != "" {
 			dups++ // the same moves as a record replayed already
@@ -445,8 +451,22 @@ func fuzzDecode(t *testing.T, n Notation, which uint8, text string) {
 	}
 }
 
-// fuzzSeeds adds real move texts of every form the tests know.
+// fuzzSeeds adds real move texts: those of the fixture's games (copied from
+// the shared data) and every form the table tests know.
 func fuzzSeeds(f *testing.F, chinese bool) {
+	type row struct {
+		MovesCN  moveTexts `json:"moves_cn"`
+		MovesWXF moveTexts `json:"moves_wxf"`
+	}
+	readNotationRows(f, filepath.Join("testdata", "notation", "roundtrip.jsonl"), func(line int, r *row) {
+		texts := r.MovesWXF
+		if chinese {
+			texts = r.MovesCN
+		}
+		for i, text := range texts {
+			f.Add(uint8(line+i), text)
+		}
+	})
 	for i, tc := range canonicalCases {
 		text := tc.wxf
 		if chinese {
@@ -481,10 +501,10 @@ func FuzzParseMove(f *testing.F) {
 // benchmark the notations on real play.
 func benchPlies(b *testing.B) (ps []*Position, ms []Move) {
 	type row struct {
-		FEN   string   `json:"fen"`
-		Moves moveList `json:"moves"`
+		FEN   string    `json:"fen"`
+		Moves moveTexts `json:"moves"`
 	}
-	readJSONL(b, filepath.Join("testdata", "notation", "roundtrip.jsonl"), func(_ int, r *row) {
+	readNotationRows(b, filepath.Join("testdata", "notation", "roundtrip.jsonl"), func(_ int, r *row) {
 		p := MustParseFEN(r.FEN)
 		for _, text := range r.Moves {
 			m, err := ICCS{}.Decode(p, text)

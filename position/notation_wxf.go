@@ -33,7 +33,7 @@ const wxfLetters = "?KAEHRCP"
 //
 // Advisors and elephants keep the plain form, as in Chinese.
 func (WXF) Encode(p *Position, m Move) string {
-	d, ok := describe(p, m)
+	d, ok := describeMove(p, m)
 	if !ok {
 		return ""
 	}
@@ -130,9 +130,9 @@ func wxfKind(ch byte) Kind {
 	return NoKind
 }
 
-func isFileDigit(ch byte) bool { return ch >= '1' && ch <= '9' }
+func wxfIsDigit(ch byte) bool { return ch >= '1' && ch <= '9' }
 
-func isLetter(ch byte) bool { return (ch|0x20) >= 'a' && (ch|0x20) <= 'z' }
+func wxfIsLetter(ch byte) bool { return (ch|0x20) >= 'a' && (ch|0x20) <= 'z' }
 
 // parseWXF reads the shape of WXF text; which piece it names is decided
 // against a position by resolve.
@@ -150,25 +150,25 @@ func parseWXF(text string) (descMove, error) {
 	default:
 		return d, moveErr("wxf", text, "syntax", "third character %q is not +, -, = or .; %s", t[2], wxfSyntaxHint)
 	}
-	if !isFileDigit(t[3]) {
+	if !wxfIsDigit(t[3]) {
 		return d, moveErr("wxf", text, "syntax", "last character %q is not a digit 1-9; %s", t[3], wxfSyntaxHint)
 	}
 	d.arg = int(t[3] - '0')
 	c0, c1 := t[0], t[1]
 	ok := true
 	switch {
-	case isLetter(c0):
+	case wxfIsLetter(c0):
 		if d.kind = wxfKind(c0); d.kind == NoKind {
 			return d, moveErr("wxf", text, "syntax", "%q is not a piece letter (K A E H R C P); %s", c0, wxfSyntaxHint)
 		}
 		switch {
-		case isFileDigit(c1):
+		case wxfIsDigit(c1):
 			d.file, d.pick = int(c1-'0'), pick{how: pickWXFFile}
 		case c1 == '+':
 			d.pick = pick{how: pickWXFPlus}
 		case c1 == '-':
 			d.pick = pick{how: pickWXFMinus}
-		case d.kind == Pawn && isLetter(c1) && c1|0x20 <= 'e':
+		case d.kind == Pawn && wxfIsLetter(c1) && c1|0x20 <= 'e':
 			d.pick = pick{how: pickOrdinal, k: int8(c1 | 0x20 - 'a')}
 		default:
 			ok = false
@@ -186,7 +186,7 @@ func parseWXF(text string) (descMove, error) {
 		if d.pick = (pick{how: pickBack}); front {
 			d.pick = pick{how: pickFront}
 		}
-	case isFileDigit(c0):
+	case wxfIsDigit(c0):
 		d.kind = Pawn
 		switch {
 		case c1 == '+':
@@ -195,7 +195,7 @@ func parseWXF(text string) (descMove, error) {
 			d.file, d.pick = int(c0-'0'), pick{how: pickWXFMinus}
 		case c1 == c0:
 			d.file, d.pick = int(c0-'0'), pick{how: pickMiddle}
-		case isFileDigit(c1): // Fairy-Stockfish: index from the front, then the file
+		case wxfIsDigit(c1): // Fairy-Stockfish: index from the front, then the file
 			d.file, d.pick = int(c1-'0'), pick{how: pickFront, k: int8(c0 - '1')}
 		default:
 			ok = false
