@@ -31,7 +31,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 
 	// Along the rank: the first piece each way may be a rook, the second a cannon.
 	rbase := Square(r) * 9
-	ro := uint32(p.rankOcc[r])
+	ro := uint32(p.lines[both].rank[r&15])
 	if m := ro >> (f + 1) << (f + 1); m != 0 {
 		if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
 			return true
@@ -54,7 +54,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	if kingTarget {
 		king = MakePiece(by, King)
 	}
-	fo := uint32(p.fileOcc[f])
+	fo := uint32(p.lines[both].file[f&15])
 	fbase := Square(f)
 	if m := fo >> (r + 1) << (r + 1); m != 0 {
 		pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
@@ -133,7 +133,7 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	// The first two pieces met going away from sq along each line: the first
 	// may be a rook (or the facing king), the second a cannon. Square of bit i
 	// of a line's occupancy: base + step*i.
-	fo, ro := uint32(p.fileOcc[f]), uint32(p.rankOcc[r])
+	fo, ro := uint32(p.lines[both].file[f&15]), uint32(p.lines[both].rank[r&15])
 	rays := [4]struct {
 		m          uint32
 		up         bool
@@ -280,12 +280,10 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 		// Lift the piece off the board and the occupancy (the attack test reads
 		// no bitboard of c's pieces), ask, and put it back.
 		p.board[sq] = NoPiece
-		p.rankOcc[r] ^= 1 << f
-		p.fileOcc[f] ^= 1 << r
+		p.lines[both].flip(f, r)
 		exposed := p.attackedBy(k, e, kingTarget)
 		p.board[sq] = pc
-		p.rankOcc[r] ^= 1 << f
-		p.fileOcc[f] ^= 1 << r
+		p.lines[both].flip(f, r)
 		if exposed {
 			dst = append(dst, sq)
 		}

@@ -77,35 +77,85 @@ func (g *gen) addTested(from Square, to bitboard) {
 	}
 }
 
+// addLines records a rook's or cannon's moves from (f, r): rm along the rank,
+// fm along the file, c's own pieces already taken out. In the usual case they
+// are counted or listed straight from the line masks.
+func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
+	if g.test.has(from) || !g.forbid.isEmpty() {
+		g.add(from, rankBB(rm, r).or(fileBB(fm, f)))
+		return
+	}
+	if g.list == nil {
+		g.n += bits.OnesCount16(rm) + bits.OnesCount16(fm)
+		return
+	}
+	base := Square(r) * 9
+	for ; rm != 0; rm &= rm - 1 {
+		g.list[uint8(g.n)] = NewMove(from, base+Square(bits.TrailingZeros16(rm)))
+		g.n++
+	}
+	for ; fm != 0; fm &= fm - 1 {
+		g.list[uint8(g.n)] = NewMove(from, Square(bits.TrailingZeros16(fm))*9+Square(f))
+		g.n++
+	}
+}
+
+// addKing records the king's moves from → to that do not leave it attacked.
+// The king is lifted off the board once; then each destination only needs an
+// attack test, which ignores whatever stands on the square itself (a piece
+// being captured there attacks nothing from it and blocks nothing the king
+// would not block).
+func (g *gen) addKing(from Square, to bitboard) {
+	p, e := g.p, g.c.Other()
+	f, r := sqFile[from], sqRank[from]
+	pc := p.board[from]
+	p.board[from] = NoPiece
+	p.lines[both].flip(f, r)
+	for to.lo|to.hi != 0 {
+		t := to.pop()
+		if !p.attackedBy(t, e, true) {
+			if g.list != nil {
+				g.list[uint8(g.n)] = NewMove(from, t)
+			}
+			g.n++
+		}
+	}
+	p.lines[both].flip(f, r)
+	p.board[from] = pc
+}
+
 // run generates all of c's moves (the derived state must be synced).
 func (g *gen) run() {
 	p, c := g.p, g.c
 	b := &p.board
-	own := p.occ[c]
+	own, all := &p.lines[c], &p.lines[both]
+	ownBB := p.occ[c]
 	for s := p.pieces[MakePiece(c, Rook)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
-		to := rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].rook, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].rook, f))
-		g.add(from, to.andNot(own))
+		g.addLines(from, f, r,
+			rankSlide[f&15][all.rank[r&15]&0x1FF].rook&^own.rank[r&15],
+			fileSlide[r&15][all.file[f&15]&0x3FF].rook&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Cannon)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
-		to := rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].cannon, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].cannon, f))
-		g.add(from, to.andNot(own))
+		g.addLines(from, f, r,
+			rankSlide[f&15][all.rank[r&15]&0x1FF].cannon&^own.rank[r&15],
+			fileSlide[r&15][all.file[f&15]&0x3FF].cannon&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Horse)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
-		g.add(from, horseMoves[from][horseLegs(p.fileOcc[f], p.rankOcc[r], f, r)&15].andNot(own))
+		g.add(from, horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, Pawn)]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.add(from, pawnMoves[c][from].andNot(own))
+		g.add(from, pawnMoves[c][from].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, Advisor)]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.add(from, advisorMoves[from].andNot(own))
+		g.add(from, advisorMoves[from].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, Elephant)]; s.lo|s.hi != 0; {
 		from := s.pop()
@@ -115,13 +165,13 @@ func (g *gen) run() {
 				to = to.or(sqBB[st.to])
 			}
 		}
-		g.add(from, to.andNot(own))
+		g.add(from, to.andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, King)]; s.lo|s.hi != 0; {
 		from := s.pop()
-		to := kingMoves[from].andNot(own)
+		to := kingMoves[from].andNot(ownBB)
 		if g.testKing {
-			g.addTested(from, to)
+			g.addKing(from, to)
 		} else {
 			g.addAll(from, to)
 		}
@@ -133,14 +183,15 @@ func (p *Position) pieceMoves(from Square) bitboard {
 	pc := p.board[from]
 	c := pc.Color()
 	f, r := sqFile[from], sqRank[from]
+	all := &p.lines[both]
 	var to bitboard
 	switch pc.Kind() {
 	case Rook:
-		to = rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].rook, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].rook, f))
+		to = rankBB(rankSlide[f&15][all.rank[r&15]&0x1FF].rook, r).or(fileBB(fileSlide[r&15][all.file[f&15]&0x3FF].rook, f))
 	case Cannon:
-		to = rankBB(rankSlide[f][p.rankOcc[r]&0x1FF].cannon, r).or(fileBB(fileSlide[r][p.fileOcc[f]&0x3FF].cannon, f))
+		to = rankBB(rankSlide[f&15][all.rank[r&15]&0x1FF].cannon, r).or(fileBB(fileSlide[r&15][all.file[f&15]&0x3FF].cannon, f))
 	case Horse:
-		to = horseMoves[from][horseLegs(p.fileOcc[f], p.rankOcc[r], f, r)&15]
+		to = horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
 	case Pawn:
 		to = pawnMoves[c][from]
 	case Advisor:
@@ -187,7 +238,17 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 
 	rook, cannon, king := MakePiece(e, Rook), MakePiece(e, Cannon), MakePiece(e, King)
 	f, r := sqFile[k], sqRank[k]
-	fo, ro := uint32(p.fileOcc[f]), uint32(p.rankOcc[r])
+	// Only an enemy rook, cannon or king on the king's file or rank makes the
+	// lines worth walking, and usually there is none on the rank.
+	sliders := p.pieces[rook].or(p.pieces[cannon]).or(p.pieces[king])
+	first, last := 0, 4
+	if sliders.and(fileMask[f&15]).isEmpty() {
+		first = 2
+	}
+	if sliders.and(rankMask[r&15]).isEmpty() {
+		last = 2
+	}
+	fo, ro := uint32(p.lines[both].file[f&15]), uint32(p.lines[both].rank[r&15])
 	// The four lines from the king: north, south (where the enemy king counts
 	// as a rook), east, west. Square of bit i: base + step*i; the king is at
 	// bit at.
@@ -203,7 +264,8 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 		{ro >> (f + 1) << (f + 1), true, Square(r) * 9, 1, f, rook},
 		{ro & (1<<f - 1), false, Square(r) * 9, 1, f, rook},
 	}
-	for i, ray := range rays {
+	for i := first; i < last; i++ {
+		ray := &rays[i]
 		m := ray.m
 		if m == 0 {
 			continue
@@ -310,16 +372,15 @@ func (p *Position) pseudoFor(c Color, dst []Move) []Move {
 // enemy's piece bitboards, and taken back.
 func (p *Position) safeMove(from, to Square, c Color) bool {
 	b := &p.board
+	all := &p.lines[both]
 	pc, cap := b[from], b[to]
 	ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
-	rankFrom, fileFrom, rankTo, fileTo := p.rankOcc[rf], p.fileOcc[ff], p.rankOcc[rt], p.fileOcc[ft]
 	b[to], b[from] = pc, NoPiece
-	p.rankOcc[rf] &^= 1 << ff
-	p.fileOcc[ff] &^= 1 << rf
-	p.rankOcc[rt] |= 1 << ft
-	p.fileOcc[ft] |= 1 << rt
+	all.flip(ff, rf)
 	var capBB bitboard
-	if cap != NoPiece {
+	if cap == NoPiece {
+		all.flip(ft, rt)
+	} else {
 		capBB = p.pieces[cap]
 		p.pieces[cap] = capBB.andNot(sqBB[to])
 	}
@@ -329,11 +390,12 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	}
 	e := c.Other()
 	ok := k == NoSquare || !p.attackedBy(k, e, p.kingTarget(k, e))
-	if cap != NoPiece {
+	if cap == NoPiece {
+		all.flip(ft, rt)
+	} else {
 		p.pieces[cap] = capBB
 	}
-	// Restore in reverse order: from and to may share a rank or a file.
-	p.fileOcc[ft], p.rankOcc[rt], p.fileOcc[ff], p.rankOcc[rf] = fileTo, rankTo, fileFrom, rankFrom
+	all.flip(ff, rf)
 	b[from], b[to] = pc, cap
 	return ok
 }

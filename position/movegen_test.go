@@ -534,7 +534,7 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			require.Equal(t, p.computeKey(), p.Key(), "incremental key after %s\n%s", m, p)
 			fresh := *p
 			fresh.rebuild()
-			require.True(t, fresh.pieces == p.pieces && fresh.occ == p.occ && fresh.rankOcc == p.rankOcc && fresh.fileOcc == p.fileOcc,
+			require.True(t, fresh.pieces == p.pieces && fresh.occ == p.occ && fresh.lines == p.lines,
 				"incremental piece sets and occupancy after %s\n%s", m, p)
 			require.Equal(t, p.key, p.cacheKey)
 			require.Equal(t, m, p.LastMove())

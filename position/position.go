@@ -20,12 +20,30 @@ type Position struct {
 	// changes key with it, so the next query sees a stale cache and rebuilds it
 	// (see sync). Code that changes board without changing key must clear
 	// cached.
-	pieces   [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
-	occ      [2]bitboard  // each colour's pieces
-	rankOcc  [10]uint16   // bit f set: (f, r) occupied
-	fileOcc  [9]uint16    // bit r set: (f, r) occupied
+	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
+	occ    [2]bitboard  // each colour's pieces
+	// lines[c] is c's pieces rank by rank and file by file; lines[both]
+	// everyone's. The rook and cannon tables are indexed by these.
+	lines    [3]occupancy
 	cacheKey uint64
 	cached   bool
+}
+
+// occupancy is a set of pieces as rank and file bit masks: bit f of rank[r]
+// and bit r of file[f] are set when (f, r) is occupied. The arrays have 16
+// entries so that indexing with r&15 needs no bounds check.
+type occupancy struct {
+	rank [16]uint16
+	file [16]uint16
+}
+
+// both indexes Position.lines for the pieces of both colours.
+const both = 2
+
+// flip toggles square (f, r) in o.
+func (o *occupancy) flip(f, r uint8) {
+	o.rank[r&15] ^= 1 << (f & 15)
+	o.file[f&15] ^= 1 << (r & 15)
 }
 
 // undo is what Unmake needs to restore a move, plus the key before the move
@@ -131,14 +149,13 @@ func (p *Position) sync() {
 func (p *Position) rebuild() {
 	p.pieces = [16]bitboard{}
 	p.occ = [2]bitboard{}
-	p.rankOcc = [10]uint16{}
-	p.fileOcc = [9]uint16{}
+	p.lines = [3]occupancy{}
 	for sq := Square(0); sq < NumSquares; sq++ {
 		if pc := p.board[sq]; pc != NoPiece {
 			p.pieces[pc] = p.pieces[pc].or(sqBB[sq])
 			p.occ[pc.Color()] = p.occ[pc.Color()].or(sqBB[sq])
-			p.rankOcc[sqRank[sq]] |= 1 << sqFile[sq]
-			p.fileOcc[sqFile[sq]] |= 1 << sqRank[sq]
+			p.lines[pc.Color()].flip(sqFile[sq], sqRank[sq])
+			p.lines[both].flip(sqFile[sq], sqRank[sq])
 		}
 	}
 	p.cacheKey, p.cached = p.key, true
@@ -161,23 +178,24 @@ func (p *Position) doMove(m Move) {
 		u.captured = cap
 		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
 		ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+		c := pc.Color()
+		fromTo := sqBB[from].or(sqBB[to])
+		p.pieces[pc] = p.pieces[pc].xor(fromTo)
+		p.occ[c] = p.occ[c].xor(fromTo)
+		p.lines[c].flip(ff, rf)
+		p.lines[c].flip(ft, rt)
+		p.lines[both].flip(ff, rf)
 		if cap != NoPiece {
 			key ^= zobristPiece[cap][to]
-			p.pieces[cap] = p.pieces[cap].andNot(sqBB[to])
-			p.occ[cap.Color()] = p.occ[cap.Color()].andNot(sqBB[to])
+			p.pieces[cap] = p.pieces[cap].xor(sqBB[to])
+			p.occ[cap.Color()] = p.occ[cap.Color()].xor(sqBB[to])
+			p.lines[cap.Color()].flip(ft, rt)
 			if cap.Kind() == King {
 				p.kings[cap.Color()] = NoSquare
 			}
 		} else {
-			p.rankOcc[rt] |= 1 << ft
-			p.fileOcc[ft] |= 1 << rt
+			p.lines[both].flip(ft, rt)
 		}
-		p.rankOcc[rf] &^= 1 << ff
-		p.fileOcc[ff] &^= 1 << rf
-		fromTo := sqBB[from].or(sqBB[to])
-		p.pieces[pc] = bitboard{p.pieces[pc].lo ^ fromTo.lo, p.pieces[pc].hi ^ fromTo.hi}
-		c := pc.Color()
-		p.occ[c] = bitboard{p.occ[c].lo ^ fromTo.lo, p.occ[c].hi ^ fromTo.hi}
 		p.board[to] = pc
 		p.board[from] = NoPiece
 		if pc.Kind() == King {
@@ -213,19 +231,20 @@ func (p *Position) undoMove() {
 	p.board[to] = cap
 	c := pc.Color()
 	fromTo := sqBB[from].or(sqBB[to])
-	p.pieces[pc] = bitboard{p.pieces[pc].lo ^ fromTo.lo, p.pieces[pc].hi ^ fromTo.hi}
-	p.occ[c] = bitboard{p.occ[c].lo ^ fromTo.lo, p.occ[c].hi ^ fromTo.hi}
-	p.rankOcc[rf] |= 1 << ff
-	p.fileOcc[ff] |= 1 << rf
+	p.pieces[pc] = p.pieces[pc].xor(fromTo)
+	p.occ[c] = p.occ[c].xor(fromTo)
+	p.lines[c].flip(ff, rf)
+	p.lines[c].flip(ft, rt)
+	p.lines[both].flip(ff, rf)
 	if cap != NoPiece {
-		p.pieces[cap] = p.pieces[cap].or(sqBB[to])
-		p.occ[cap.Color()] = p.occ[cap.Color()].or(sqBB[to])
+		p.pieces[cap] = p.pieces[cap].xor(sqBB[to])
+		p.occ[cap.Color()] = p.occ[cap.Color()].xor(sqBB[to])
+		p.lines[cap.Color()].flip(ft, rt)
 		if cap.Kind() == King {
 			p.kings[cap.Color()] = to
 		}
 	} else {
-		p.rankOcc[rt] &^= 1 << ft
-		p.fileOcc[ft] &^= 1 << rt
+		p.lines[both].flip(ft, rt)
 	}
 	if pc.Kind() == King {
 		p.kings[c] = from

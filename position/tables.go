@@ -16,6 +16,7 @@ type bitboard struct{ lo, hi uint64 }
 func (b bitboard) and(o bitboard) bitboard    { return bitboard{b.lo & o.lo, b.hi & o.hi} }
 func (b bitboard) or(o bitboard) bitboard     { return bitboard{b.lo | o.lo, b.hi | o.hi} }
 func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.hi &^ o.hi} }
+func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
 func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
 func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
 func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[sq]).isEmpty() }
@@ -59,8 +60,12 @@ var (
 	sqBB           [NumSquares]bitboard
 	// rankSlide[f][occ] and fileSlide[r][occ]: slides along a 9-point rank from
 	// file f and along a 10-point file from rank r; occ is the line's occupancy.
-	rankSlide [9][1 << 9]slide
-	fileSlide [10][1 << 10]slide
+	// The outer dimension is 16 so that indexing with f&15 or r&15 needs no
+	// bounds check.
+	rankSlide [16][1 << 9]slide
+	fileSlide [16][1 << 10]slide
+	// fileMask[f] and rankMask[r]: the squares of a file and of a rank.
+	fileMask, rankMask [16]bitboard
 	// fileSpread[m]: the squares of file a whose ranks are the bits of m.
 	fileSpread [1 << 10]bitboard
 
@@ -196,6 +201,8 @@ func init() {
 
 	for sq := Square(0); sq < NumSquares; sq++ {
 		f, r := sq.File(), sq.Rank()
+		fileMask[f] = fileMask[f].or(sqBB[sq])
+		rankMask[r] = rankMask[r].or(sqBB[sq])
 		if redHalf(r) {
 			half[Red] = half[Red].or(sqBB[sq])
 		} else {
