@@ -390,8 +390,9 @@ func TestChineseEncodeNoPiece(t *testing.T) {
 	assert.Empty(t, Chinese{}.Encode(p, NewMove(SquareAt(4, 4), SquareAt(4, 5))))
 }
 
-// TestChineseEncodeEveryLegalMove: in positions full of stacks, every legal
-// move's text decodes back to it, so the canonical texts are unique.
+// TestNotationsEveryLegalMove: in the table tests' positions, full of stacks,
+// every legal move's text in each notation decodes back to it, and no two
+// moves share a text.
 func TestNotationsEveryLegalMove(t *testing.T) {
 	for _, fen := range []string{StartFEN, fenStartBlack, fenRooks, fenRooksBlack, fenHorses, fenHorsesOne, fenCannons,
 		fenPawns2, fenPawns3, fenPawns4, fenPawns5, fenStacks22, fenStacks32, fenAdvisors, fenElephants, fenPawns3Blk, fenRealPawns3} {
