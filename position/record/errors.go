@@ -31,13 +31,13 @@ const (
 	CodeNotUTF8        = "not-utf8"         // bytes that are not UTF-8 (often Big5 or GBK)
 	CodeJSON           = "json"             // a JSON Lines row that is not a JSON object
 	CodeNoMoves        = "no-moves"         // a JSON row without a moves field
+	CodeMoves          = "moves"            // a JSON moves field that is not a string or a list of strings
 	CodeTag            = "tag"              // a malformed PGN tag pair
 	CodeComment        = "comment"          // an unterminated {comment}
 	CodeVariation      = "variation"        // an unterminated or unbalanced (variation)
 	CodeResult         = "result"           // an unknown game result
 	CodeDhtmlXQ        = "dhtmlxq"          // a malformed DhtmlXQ block
 	CodeXQF            = "xqf"              // a malformed XQF file
-	CodeUnknownFormat  = "unknown-format"   // content that is no known record format
 	CodeRecordTooLarge = "record-too-large" // a record larger than MaxRecordBytes
 )
 

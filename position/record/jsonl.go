@@ -55,12 +55,12 @@ type jsonRow struct {
 
 func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 	g := r.newGame(lineNo)
-	raw := bytes.TrimSpace(line)
+	raw := bytes.Trim(line, " \t\r\n") // JSON whitespace only
 	g.Raw = json.RawMessage(bytes.Clone(raw))
 	js := &jsonRow{s: string(raw)}
 	var moves, gameMoves, gameFEN string
 	var moveList, gameMoveList []string
-	haveFEN, haveMoves := false, false
+	haveFEN, haveMoves, badMoves := false, false, false
 	bad := func() (*Game, error) {
 		col := js.i + 1
 		lo := max(js.i-20, 0)
@@ -111,10 +111,20 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 				default:
 					g.setTag(key, v)
 				}
-			case c == '[' && (key == "moves" || key == "game_moves"):
+			case key == "moves" || key == "game_moves":
 				list, ok := js.strArray()
 				if !ok {
-					return bad()
+					if js.err != "" {
+						return bad()
+					}
+					// Not a list of strings: check the syntax
+					// all the same, so that a row is either
+					// bad JSON or a bad record, never both.
+					badMoves = true
+					if !js.value() {
+						return bad()
+					}
+					break
 				}
 				if key == "moves" {
 					moveList, haveMoves = list, true
@@ -155,6 +165,9 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 		return bad()
 	}
 
+	if badMoves {
+		return nil, r.errorAt(lineNo, g.Index, g.ID, CodeMoves, "moves is not a string or an array of strings", nil)
+	}
 	if !haveFEN {
 		g.FEN = gameFEN
 	}
@@ -354,9 +367,17 @@ func hex4(s string, j int) (rune, bool) {
 	return rune(v), true
 }
 
-// strArray reads an array of strings (moves); other elements are an error.
+// strArray reads an array of strings (moves). A value of another type
+// returns false with no syntax error and js.i unmoved.
 func (js *jsonRow) strArray() ([]string, bool) {
-	js.eat('[')
+	start := js.i
+	notStrings := func() ([]string, bool) {
+		js.i = start
+		return nil, false
+	}
+	if !js.eat('[') {
+		return notStrings()
+	}
 	list := make([]string, 0, 16)
 	js.ws()
 	if js.eat(']') {
@@ -364,9 +385,11 @@ func (js *jsonRow) strArray() ([]string, bool) {
 	}
 	for {
 		js.ws()
+		if js.i < len(js.s) && js.s[js.i] != '"' {
+			return notStrings()
+		}
 		v, ok := js.str()
 		if !ok {
-			js.err = "want an array of move strings"
 			return nil, false
 		}
 		list = append(list, v)

@@ -462,7 +462,10 @@ func TestJSONLines(t *testing.T) {
 		{name: "bad escape", row: `{"moves": "h2\e2"}`, code: CodeJSON},
 		{name: "bad number", row: `{"moves": "", "n": 01}`, code: CodeJSON},
 		{name: "text after", row: `{"moves": ""} x`, code: CodeJSON},
-		{name: "array of numbers", row: `{"moves": [1, 2]}`, code: CodeJSON},
+		{name: "array of numbers", row: `{"moves": [1, 2]}`, code: CodeMoves},
+		{name: "moves object", row: `{"moves": {"a": 1}}`, code: CodeMoves},
+		{name: "bad array", row: `{"moves": ["h2e2" "h9g7"]}`, code: CodeJSON},
+		{name: "bad array after a number", row: `{"moves": [1 2]}`, code: CodeJSON},
 		{name: "control character", row: "{\"moves\": \"h2e2\th9g7\"}", code: CodeJSON},
 	}
 	for _, tt := range tests {
