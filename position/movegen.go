@@ -40,6 +40,9 @@ type gen struct {
 	// are taken out.
 	test, forbid bitboard
 	testKing     bool
+	// fast: test and forbid are empty (as in most positions), so every
+	// non-king move generated is legal.
+	fast bool
 }
 
 // everywhere is every square: "test every move".
@@ -47,11 +50,14 @@ var everywhere = bitboard{^uint64(0), ^uint64(0)}
 
 // add records the moves from → to (to already excludes c's own pieces).
 func (g *gen) add(from Square, to bitboard) {
-	if g.test.has(from) {
-		g.addTested(from, to)
-		return
+	if !g.fast {
+		if g.test.has(from) {
+			g.addTested(from, to)
+			return
+		}
+		to = to.andNot(g.forbid)
 	}
-	g.addAll(from, to.andNot(g.forbid))
+	g.addAll(from, to)
 }
 
 func (g *gen) addAll(from Square, to bitboard) {
@@ -81,7 +87,7 @@ func (g *gen) addTested(from Square, to bitboard) {
 // fm along the file, c's own pieces already taken out. In the usual case they
 // are counted or listed straight from the line masks.
 func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
-	if g.test.has(from) || !g.forbid.isEmpty() {
+	if !g.fast {
 		g.add(from, rankBB(rm, r).or(fileBB(fm, f)))
 		return
 	}
@@ -124,34 +130,68 @@ func (g *gen) addKing(from Square, to bitboard) {
 	p.board[from] = pc
 }
 
+// addPawns records the moves of all c's pawns at once, when g.fast. A pawn
+// has at most one move forward, one east and one west, so the moves in each
+// direction are as many as their destinations: three shifts of the pawns'
+// bitboard find them all.
+func (g *gen) addPawns(pawns, own bitboard) {
+	fwd, ahead := pawns.shr(9), Square(-9)
+	if g.c == Red {
+		fwd, ahead = pawns.shl(9).and(boardMask), 9
+	}
+	crossed := pawns.and(half[g.c.Other()])
+	east := crossed.andNot(fileMask[8]).shl(1).andNot(own)
+	west := crossed.andNot(fileMask[0]).shr(1).andNot(own)
+	fwd = fwd.andNot(own)
+	if g.list == nil {
+		g.n += fwd.count() + east.count() + west.count()
+		return
+	}
+	g.addShifted(fwd, ahead)
+	g.addShifted(east, 1)
+	g.addShifted(west, -1)
+}
+
+// addShifted lists the moves to each square of to from the square delta before.
+func (g *gen) addShifted(to bitboard, delta Square) {
+	for to.lo|to.hi != 0 {
+		t := to.pop()
+		g.list[uint8(g.n)] = NewMove(t-delta, t)
+		g.n++
+	}
+}
+
 // run generates all of c's moves (the derived state must be synced).
 func (g *gen) run() {
 	p, c := g.p, g.c
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
 	b := &p.board
 	own, all := &p.lines[c], &p.lines[both]
 	ownBB := p.occ[c]
 	for s := p.pieces[MakePiece(c, Rook)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
-		g.addLines(from, f, r,
-			rankSlide[f&15][all.rank[r&15]&0x1FF].rook&^own.rank[r&15],
-			fileSlide[r&15][all.file[f&15]&0x3FF].rook&^own.file[f&15])
+		rm, fm := rookLines(all, f, r)
+		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Cannon)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
-		g.addLines(from, f, r,
-			rankSlide[f&15][all.rank[r&15]&0x1FF].cannon&^own.rank[r&15],
-			fileSlide[r&15][all.file[f&15]&0x3FF].cannon&^own.file[f&15])
+		rm, fm := cannonLines(all, f, r)
+		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Horse)]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[from], sqRank[from]
 		g.add(from, horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
-	for s := p.pieces[MakePiece(c, Pawn)]; s.lo|s.hi != 0; {
-		from := s.pop()
-		g.add(from, pawnMoves[c][from].andNot(ownBB))
+	if pawns := p.pieces[MakePiece(c, Pawn)]; g.fast {
+		g.addPawns(pawns, ownBB)
+	} else {
+		for pawns.lo|pawns.hi != 0 {
+			from := pawns.pop()
+			g.add(from, pawnMoves[c][from].andNot(ownBB))
+		}
 	}
 	for s := p.pieces[MakePiece(c, Advisor)]; s.lo|s.hi != 0; {
 		from := s.pop()
@@ -187,9 +227,11 @@ func (p *Position) pieceMoves(from Square) bitboard {
 	var to bitboard
 	switch pc.Kind() {
 	case Rook:
-		to = rankBB(rankSlide[f&15][all.rank[r&15]&0x1FF].rook, r).or(fileBB(fileSlide[r&15][all.file[f&15]&0x3FF].rook, f))
+		rm, fm := rookLines(all, f, r)
+		to = rankBB(rm, r).or(fileBB(fm, f))
 	case Cannon:
-		to = rankBB(rankSlide[f&15][all.rank[r&15]&0x1FF].cannon, r).or(fileBB(fileSlide[r&15][all.file[f&15]&0x3FF].cannon, f))
+		rm, fm := cannonLines(all, f, r)
+		to = rankBB(rm, r).or(fileBB(fm, f))
 	case Horse:
 		to = horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
 	case Pawn:

@@ -250,7 +250,9 @@ func refRandomWalk(seed uint64, n int, visit func(p *Position)) {
 			p = MustParseFEN(perftCases[rng.IntN(len(perftCases))].fen)
 		}
 		visit(p)
+		// Sorted, so that the walk does not depend on the generator's order.
 		buf = p.LegalMoves(buf[:0])
+		slices.Sort(buf)
 		if len(buf) == 0 {
 			p = nil
 			continue
@@ -471,16 +473,13 @@ func TestLegalMovesAgainstReference(t *testing.T) {
 		}
 	})
 	t.Logf("random walk: %+v", st)
-	// The walk must have met every situation the generator special-cases.
+	// The walk must have met the situations the generator special-cases
+	// (double checks and horse legs are rare in play: the setups cover them).
 	require.Greater(t, st.inCheck, n/50)
-	if !testing.Short() {
-		require.Greater(t, st.doubleCheck, 0)
-	}
 	require.Greater(t, st.pinned, n/50)
 	require.Greater(t, st.kingMoves, n/50)
 	require.Greater(t, st.leaves, n/50)
 	require.Greater(t, st.screens, n/100)
-	require.Greater(t, st.legs, 10)
 }
 
 func TestLegalMovesAgainstReferenceSetups(t *testing.T) {
@@ -505,6 +504,11 @@ func TestLegalMovesAgainstReferenceSetups(t *testing.T) {
 		}
 	})
 	t.Logf("setups: %+v", st)
+	require.Greater(t, st.inCheck, n/20)
+	require.Greater(t, st.doubleCheck, n/100)
+	require.Greater(t, st.pinned, n/20)
+	require.Greater(t, st.legs, n/20)
+	require.Greater(t, st.screens, n/20)
 }
 
 // refSnapshot is everything Make and Unmake touch, history included.

@@ -17,9 +17,17 @@ func (b bitboard) and(o bitboard) bitboard    { return bitboard{b.lo & o.lo, b.h
 func (b bitboard) or(o bitboard) bitboard     { return bitboard{b.lo | o.lo, b.hi | o.hi} }
 func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.hi &^ o.hi} }
 func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
-func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
-func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[sq]).isEmpty() }
+
+// shl and shr move every square n places up or down (0 < n < 64).
+func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
+func (b bitboard) shr(n uint) bitboard { return bitboard{b.lo>>n | b.hi<<(64-n), b.hi >> n} }
+
+// boardMask is the 90 squares of the board.
+var boardMask = bitboard{^uint64(0), 1<<(NumSquares-64) - 1}
+
+func (b bitboard) isEmpty() bool      { return b.lo|b.hi == 0 }
+func (b bitboard) count() int         { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+func (b bitboard) has(sq Square) bool { return !b.and(sqBB[sq]).isEmpty() }
 
 // pop removes the lowest square from b, which must not be empty, and returns it.
 func (b *bitboard) pop() Square {
@@ -55,15 +63,27 @@ func fileBB(m uint16, f uint8) bitboard {
 // removes its own.
 type slide struct{ rook, cannon uint16 }
 
+// rookLines and cannonLines return what a rook or a cannon on (f, r) reaches
+// given the occupancy all: along the rank (bits are files) and along the file
+// (bits are ranks).
+func rookLines(all *occupancy, f, r uint8) (rank, file uint16) {
+	return rookRank[f&15][all.rank[r&15]&0x1FF], rookFile[r&15][all.file[f&15]&0x3FF]
+}
+
+func cannonLines(all *occupancy, f, r uint8) (rank, file uint16) {
+	return cannonRank[f&15][all.rank[r&15]&0x1FF], cannonFile[r&15][all.file[f&15]&0x3FF]
+}
+
 var (
 	sqFile, sqRank [NumSquares]uint8
 	sqBB           [NumSquares]bitboard
-	// rankSlide[f][occ] and fileSlide[r][occ]: slides along a 9-point rank from
-	// file f and along a 10-point file from rank r; occ is the line's occupancy.
-	// The outer dimension is 16 so that indexing with f&15 or r&15 needs no
-	// bounds check.
-	rankSlide [16][1 << 9]slide
-	fileSlide [16][1 << 10]slide
+	// rookRank[f][occ] and cannonRank[f][occ]: a slide along a 9-point rank
+	// from file f, occ being the rank's occupancy; rookFile[r][occ] and
+	// cannonFile[r][occ] along a 10-point file from rank r. Rook and cannon are
+	// apart because a generator reads one kind at a time. The outer dimension
+	// is 16 so that indexing with f&15 or r&15 needs no bounds check.
+	rookRank, cannonRank [16][1 << 9]uint16
+	rookFile, cannonFile [16][1 << 10]uint16
 	// fileMask[f] and rankMask[r]: the squares of a file and of a rank.
 	fileMask, rankMask [16]bitboard
 	// fileSpread[m]: the squares of file a whose ranks are the bits of m.
@@ -173,13 +193,15 @@ func init() {
 		}
 	}
 	for f := 0; f < 9; f++ {
-		for occ := range rankSlide[f] {
-			rankSlide[f][occ] = lineSlide(f, 9, uint16(occ))
+		for occ := range rookRank[f] {
+			s := lineSlide(f, 9, uint16(occ))
+			rookRank[f][occ], cannonRank[f][occ] = s.rook, s.cannon
 		}
 	}
 	for r := 0; r < 10; r++ {
-		for occ := range fileSlide[r] {
-			fileSlide[r][occ] = lineSlide(r, 10, uint16(occ))
+		for occ := range rookFile[r] {
+			s := lineSlide(r, 10, uint16(occ))
+			rookFile[r][occ], cannonFile[r][occ] = s.rook, s.cannon
 		}
 	}
 	for m := range fileSpread {
