@@ -2,6 +2,8 @@ package facts
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 
 	"github.com/xqrules/xqrules/position"
 )
@@ -13,6 +15,113 @@ var ErrNoCycle = errors.New("no cycle: the moves do not return to the start posi
 // cycle's first move (it is not changed), moves the cycle's moves, after which
 // the same position (same side to move) must stand again. occurrences is how
 // many times the start position occurred in the game (2 if unknown).
-func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences int, p Params) (Cycle, error) {
-	return Cycle{}, errors.New("facts: not implemented yet")
+func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences int, par Params) (Cycle, error) {
+	if len(moves) == 0 {
+		return Cycle{}, fmt.Errorf("%w (no moves)", ErrNoCycle)
+	}
+	pos := start.Clone()
+	pos.ResetHistory()
+	positions := make([]*position.Position, len(moves))
+	for i, m := range moves {
+		if !pos.IsLegal(m) {
+			return Cycle{}, fmt.Errorf("cycle ply %d: %s is not a legal move for %s", i+1, m, pos.Side())
+		}
+		positions[i] = pos.Clone()
+		pos.Make(m)
+	}
+	if !pos.Equal(start) {
+		return Cycle{}, fmt.Errorf("%w (after %d plies the position differs)", ErrNoCycle, len(moves))
+	}
+	if occurrences < 2 {
+		occurrences = 2
+	}
+	n := len(moves)
+	c := Cycle{
+		FEN:         start.FEN(),
+		Plies:       n,
+		FirstMover:  start.Side().String(),
+		Occurrences: occurrences,
+		Moves:       make([]Move, n),
+	}
+	for i, m := range moves {
+		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n]}
+		p := positions[i].Clone()
+		c.Moves[i] = analyzeMove(p, m, ctx, par)
+		c.Moves[i].Ply = i + 1
+	}
+	c.Red = sideFacts(position.Red, positions, moves, par)
+	c.Black = sideFacts(position.Black, positions, moves, par)
+	// The side that moves last in the period completes the repetition last.
+	last := positions[n-1].Side()
+	c.Red.CompletesLast = last == position.Red
+	c.Black.CompletesLast = last == position.Black
+	c.Simple = c.Red.Strong < 2 || c.Black.Strong < 2
+	for _, m := range c.Moves {
+		if m.Cut {
+			c.Red.Cut, c.Black.Cut = true, true
+		}
+	}
+	return c, nil
+}
+
+// sideFacts computes one side's cycle facts: squares, strong pieces and 有变.
+func sideFacts(side position.Color, positions []*position.Position, moves []position.Move, par Params) Side {
+	sf := Side{Name: side.String()}
+	for i, m := range moves {
+		if positions[i].Side() != side {
+			continue
+		}
+		sf.Moves++
+		for _, sq := range []string{m.From().String(), m.To().String()} {
+			if !slices.Contains(sf.Squares, sq) {
+				sf.Squares = append(sf.Squares, sq)
+			}
+		}
+	}
+	slices.Sort(sf.Squares)
+	mat := positions[0].Material()
+	sf.Strong = mat[side][position.Rook] + mat[side][position.Horse] + mat[side][position.Cannon]
+	for i, m := range moves {
+		if positions[i].Side() != side {
+			continue
+		}
+		p := positions[i].Clone()
+		if v, ok := safeVariation(p, m, par); ok {
+			sf.CanVary, sf.VaryMove, sf.VaryAt = true, v.String(), i+1
+			break
+		}
+	}
+	return sf
+}
+
+// safeVariation looks for a move other than cycleMove after which the
+// opponent can neither mate at once nor win material at once (after checks):
+// 王忠's narrow 有变.
+func safeVariation(pos *position.Position, cycleMove position.Move, par Params) (position.Move, bool) {
+	s := newSearcher(pos, par)
+	S := pos.Side()
+	for _, m := range pos.LegalMoves(nil) {
+		if m == cycleMove {
+			continue
+		}
+		pos.Make(m)
+		s.reset()
+		safe := s.mateInOne(0, false) == position.NoMove
+		if safe {
+			for _, sq := range pos.Pieces(S, nil) {
+				if pos.At(sq).Kind() == position.King {
+					continue
+				}
+				if r := s.gainVia(sq); r.ok && r.gain > 0 {
+					safe = false
+					break
+				}
+			}
+		}
+		pos.Unmake()
+		if safe {
+			return m, true
+		}
+	}
+	return position.NoMove, false
 }

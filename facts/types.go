@@ -47,7 +47,7 @@ func DefaultParams() Params {
 		PawnTradeNoGain: true,
 		MateDepth:       9,
 		QuietMateDepth:  3,
-		GainChecks:      3,
+		GainChecks:      5,
 		ExchangeDepth:   8,
 		NodeLimit:       200000,
 	}

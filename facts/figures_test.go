@@ -1,0 +1,181 @@
+package facts
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/xqrules/xqrules/position"
+)
+
+// figure is one row of testdata/data/cn2020_figures.jsonl: a figure of the
+// 2020 Chinese rule book (图2–30) with the book's labels and the transcriber's
+// details (target piece, joint chase, rootless target).
+type figure struct {
+	ID             string   `json:"id"`
+	FEN            string   `json:"fen"`
+	Moves          []string `json:"moves"`
+	MovesThreefold []string `json:"moves_threefold"`
+	BookLabels     []*string `json:"book_labels"`
+	Verdict        string   `json:"verdict"`
+	Details        []struct {
+		Type     string `json:"move_t"`
+		Target   string `json:"zhuo_tgt_piece"`
+		Joint    bool   `json:"is_jointed"`
+		NoRoot   bool   `json:"no_root_protected"`
+	} `json:"label_details"`
+}
+
+func loadFigures(t testing.TB) []figure {
+	f, err := os.Open("../testdata/data/cn2020_figures.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var out []figure
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var fg figure
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &fg))
+		out = append(out, fg)
+	}
+	return out
+}
+
+// cycleOf replays moves from fen and returns the last period's start position,
+// its moves and the occurrences of the final position.
+func cycleOf(t testing.TB, fen string, texts []string) (*position.Position, []position.Move, int) {
+	start, err := position.ParseFEN(fen)
+	require.NoError(t, err)
+	p := start.Clone()
+	var ms []position.Move
+	for i, s := range texts {
+		m, err := position.ParseMove(p, s)
+		require.NoError(t, err, "move %d %s", i+1, s)
+		ms = append(ms, m)
+		p.Make(m)
+	}
+	keys := p.Keys()
+	from, ok := position.LastPeriod(keys)
+	require.True(t, ok, "no cycle in %v", texts)
+	cs := start.Clone()
+	for _, m := range ms[:from] {
+		cs.Make(m)
+	}
+	cs.ResetHistory()
+	return cs, ms[from:], position.Occurrences(keys, keys[len(keys)-1])
+}
+
+// knownFactGaps are the 捉 moves of the 2020 figures for which the facts do
+// not (yet) show a new winning threat matching the transcription. Each is a
+// genuine open question about what "new" and "joint" mean in the book, not a
+// case to bend the code to; the first analysis is in the note beside each.
+var knownFactGaps = map[string]string{
+	"cn2020-fig03 g0e2": "断根捉马: the horse is won before the elephant returns as well (gain 5 before and after); the book counts the elephant's return as a new chase",
+	"cn2020-fig08 h9h3": "the rook's retreat threatens a pawn by a longer line than the gain search finds",
+	"cn2020-fig10 c4c6": "车炮联合捉: the exchange wins the horse but a single piece could too (not joint by our test)",
+	"cn2020-fig11 b9a9": "车炮联合捉象 through the rook's file change: the elephant's gain is the same before and after (从捉到捉 by our before/after)",
+	"cn2020-fig11 a9b9": "as b9a9",
+	"cn2020-fig22 d6e6": "the rook's chase of a pawn: the crossed pawn trade clamp (PawnTradeNoGain) zeroes the line",
+	"cn2020-fig22 e6d6": "as d6e6",
+	"cn2020-fig25 d4d5": "联合捉: gain unchanged before/after the rook's move",
+	"cn2020-fig25 d5d4": "as d4d5",
+	"cn2020-fig26 d7d4": "联合捉: the moved rook's threat is found (gain 5) but not as joint",
+	"cn2020-fig27 a9a8": "车炮联合捉马 while the cannon escapes a chase: the joint threat existed before the move too",
+	"cn2020-fig27 a8a9": "as a9a8",
+	"cn2020-fig28 b9c9": "断根捉马: the horse's capture counts as no gain before and after",
+	"cn2020-fig28 c9b9": "联合捉 of a pawn/horse: not found",
+}
+
+var kindOfDetail = map[string]string{"ROOK": "rook", "HORSE": "horse", "CANNON": "cannon", "PAWN": "pawn", "ELEPHANT": "elephant", "ADVISOR": "advisor"}
+
+// TestFiguresFacts checks the facts behind the 2020 book's per-move labels:
+// every 将 is a check, every 杀 a mate threat, every 捉 a new winning threat
+// (on the piece the transcription names, joint or rootless where it says so).
+// Labels themselves are the rule sets' business (interp/); this asserts only
+// the neutral facts a label needs.
+func TestFiguresFacts(t *testing.T) {
+	par := DefaultParams()
+	// The Chinese books bound 连将杀 by nothing but the position; 图17's 杀
+	// needs seven checks (13 plies).
+	par.MateDepth = 15
+	for _, fg := range loadFigures(t) {
+		t.Run(fg.ID, func(t *testing.T) {
+			moves := fg.Moves
+			if len(fg.MovesThreefold) > 0 {
+				moves = fg.MovesThreefold
+			}
+			start, cyc, occ := cycleOf(t, fg.FEN, moves)
+			c, err := AnalyzeCycle(start, cyc, occ, par)
+			require.NoError(t, err)
+			for i, mf := range c.Moves {
+				if i >= len(fg.BookLabels) || fg.BookLabels[i] == nil {
+					continue
+				}
+				label := *fg.BookLabels[i]
+				where := fg.ID + " ply " + mf.ICCS
+				switch label {
+				case "将":
+					if !mf.Check {
+						t.Errorf("%s: book says 将, facts show no check", where)
+					}
+				case "杀":
+					if !mf.MateThreat.Exists {
+						t.Errorf("%s: book says 杀, facts show no mate threat", where)
+					}
+				case "捉":
+					d := fg.Details[i]
+					ok := false
+					for _, th := range mf.Threats {
+						if !th.New || th.GainAfter <= 0 {
+							continue
+						}
+						if d.Target != "" && th.Victim.Kind != kindOfDetail[d.Target] {
+							continue
+						}
+						if d.Joint && !th.Joint {
+							continue
+						}
+						if d.NoRoot && th.Protection == "real" {
+							continue
+						}
+						ok = true
+					}
+					if gap, known := knownFactGaps[fg.ID+" "+mf.ICCS]; known {
+						if ok {
+							t.Errorf("%s: listed as a known gap (%s) but the facts now match: remove it from knownFactGaps", where, gap)
+						}
+						continue
+					}
+					if !ok {
+						t.Errorf("%s: book says 捉 (%s joint=%v noroot=%v), no such new threat in facts: %s", where, d.Target, d.Joint, d.NoRoot, threatSummary(mf))
+					}
+				}
+			}
+		})
+	}
+}
+
+func threatSummary(mf Move) string {
+	var sb strings.Builder
+	for _, th := range mf.Threats {
+		sb.WriteString(th.Victim.Kind + "@" + th.Victim.Square)
+		sb.WriteString("(gain ")
+		sb.WriteString(itoa(th.GainAfter))
+		sb.WriteString(" before ")
+		sb.WriteString(itoa(th.GainBefore))
+		sb.WriteString(" " + th.Protection + " " + th.Cause)
+		if th.Joint {
+			sb.WriteString(" joint")
+		}
+		sb.WriteString(") ")
+	}
+	return sb.String()
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}

@@ -1,0 +1,560 @@
+package facts
+
+import (
+	"slices"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// describe names the piece on sq for evidence.
+func describe(par *Params, pos *position.Position, sq position.Square) Piece {
+	pc := pos.At(sq)
+	if pc == position.NoPiece {
+		return Piece{Square: sq.String()}
+	}
+	return Piece{
+		Kind:    pc.Kind().String(),
+		CN:      pc.Chinese(),
+		Side:    pc.Color().String(),
+		Square:  sq.String(),
+		Crossed: pc.Kind() == position.Pawn && position.Crossed(pc.Color(), sq),
+		Value:   pieceValue(par, pc, sq),
+	}
+}
+
+// context is what a move's facts need beyond the move itself.
+type context struct {
+	// prev is the opponent's move just before this one (in a cycle, the last
+	// move of the period for the first ply), and beforePrev the position
+	// before it (nil when unknown).
+	prev       position.Move
+	beforePrev *position.Position
+}
+
+// analyzeMove computes the facts of m played in pos (the side to move's move).
+// pos is restored before it returns.
+func analyzeMove(pos *position.Position, m position.Move, ctx context, par Params) Move {
+	s := newSearcher(pos, par)
+	S := pos.Side()
+	O := S.Other()
+	from, to := m.From(), m.To()
+	mover := pos.At(from)
+
+	mf := Move{
+		Side:  S.String(),
+		ICCS:  m.String(),
+		CN:    position.Chinese{}.Encode(pos, m),
+		WXF:   position.WXF{}.Encode(pos, m),
+		From:  from.String(),
+		AnswersCheck: pos.InCheck(S),
+		KingMoved:    mover.Kind() == position.King,
+		PawnMoved:    mover.Kind() == position.Pawn,
+	}
+	if cap := pos.At(to); cap != position.NoPiece {
+		mf.Captured = describe(&par, pos, to)
+	}
+
+	// Before the move, mover to move: what could it already win, and mate?
+	before := map[position.Square]gainResult{}
+	for _, sq := range pos.Pieces(O, nil) {
+		if pos.At(sq).Kind() == position.King || sq == to {
+			continue
+		}
+		before[sq] = s.gainVia(sq)
+	}
+	mtBefore := s.mateThreat()
+	oldProtect := map[position.Square]string{}
+	for sq := range before {
+		oldProtect[sq], _, _, _ = protection(s, sq, O)
+	}
+	pinnedBefore := pos.Pinned(O)
+
+	pos.Make(m)
+	defer pos.Unmake()
+
+	mf.Piece = describe(&par, pos, to)
+	checkers := pos.Checkers(O)
+	mf.Check = len(checkers) > 0
+	for _, c := range checkers {
+		mf.Checkers = append(mf.Checkers, describe(&par, pos, c))
+	}
+	mf.DiscoveredCheck = mf.Check && !slices.Contains(checkers, to)
+	mf.DoubleCheck = len(checkers) >= 2
+	mf.Mate = !pos.HasLegalMove(O)
+	mf.Stalemate = mf.Mate && !mf.Check
+
+	mat := pos.Material()
+	_ = mat
+	for _, sq := range pos.Pieces(position.Red, nil) {
+		addMaterial(&par, pos, sq, &mf.MaterialRed, &mf.StrongRed, &mf.AttackingRed)
+	}
+	for _, sq := range pos.Pieces(position.Black, nil) {
+		addMaterial(&par, pos, sq, &mf.MaterialBlack, &mf.StrongBlack, &mf.AttackingBlack)
+	}
+
+	// Offers: the opponent really is to move now.
+	mf.Offers = offers(s, m, before)
+	mf.Block, mf.Blocked = blocks(s, to)
+
+	// The mover moving again: pass the opponent's turn.
+	pos.Make(position.NullMove)
+	mf.MateThreat = s.mateThreat()
+	mf.MateThreat.Before = mtBefore.Exists
+	if mf.MateThreat.Exists && mtBefore.Exists && ctx.beforePrev != nil {
+		// 自毙: the threat stood before this move but not before the
+		// opponent's own previous move, so that move made it.
+		bp := ctx.beforePrev.Clone()
+		bp.Make(position.NullMove)
+		mtPrev := newSearcher(bp, par).mateThreat()
+		mf.MateThreatSelfInflicted = !mtPrev.Exists
+	}
+	pinnedNow := pos.Pinned(O)
+	for _, sq := range pos.Pieces(O, nil) {
+		if pos.At(sq).Kind() == position.King {
+			continue
+		}
+		after := s.gainVia(sq)
+		if !after.ok {
+			continue
+		}
+		mf.Threats = append(mf.Threats, threat(s, m, sq, after, before[sq], oldProtect[sq], pinnedBefore, pinnedNow))
+		if after.gain > 0 && s.cut {
+			mf.Cut = true
+		}
+	}
+	pos.Unmake() // the null move
+
+	if ctx.prev != position.NoMove && ctx.prev != position.NullMove {
+		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)
+	}
+	mf.Cut = mf.Cut || mf.MateThreat.Cut
+	return mf
+}
+
+func addMaterial(par *Params, pos *position.Position, sq position.Square, material, strong, attacking *int) {
+	pc := pos.At(sq)
+	*material += pieceValue(par, pc, sq)
+	switch pc.Kind() {
+	case position.Rook, position.Horse, position.Cannon:
+		*strong++
+		*attacking++
+	case position.Pawn:
+		if position.Crossed(pc.Color(), sq) {
+			*attacking++
+		}
+	}
+}
+
+// threat builds the facts of one victim; the side to move is the mover (after
+// a null move), pos is P′.
+func threat(s *searcher, m position.Move, vsq position.Square, after, before gainResult,
+	oldProtection string, pinnedBefore, pinnedNow []position.Square) Threat {
+	pos := s.pos
+	par := &s.par
+	S := pos.Side()
+	victim := pos.At(vsq)
+	t := Threat{
+		Victim:            describe(par, pos, vsq),
+		HasAfter:          true,
+		GainAfter:         clampGain(after.gain, pieceValue(par, victim, vsq)),
+		HasBefore:         before.ok,
+		GainBefore:        clampGain(before.gain, pieceValue(par, victim, vsq)),
+		ViaCheck:          after.viaCheck,
+		Direct:            after.direct,
+		MatedAfterCapture: after.matedAll,
+		Line:              iccsLine(after.line),
+		LineCN:            chineseLine(pos, after.line),
+	}
+	if !before.ok {
+		t.GainBefore = 0
+	}
+	t.New = t.GainAfter > 0 && (!before.ok || t.GainBefore < t.GainAfter)
+
+	caps := pos.LegalCapturesOf(vsq, S)
+	movedTo := m.To()
+	singleWins := false
+	for _, c := range caps {
+		a := c.From()
+		ap := pos.At(a)
+		t.Attackers = append(t.Attackers, describe(par, pos, a))
+		if a == movedTo {
+			t.MovedPieceAttacks = true
+		}
+		if ap.Kind() == victim.Kind() {
+			t.SameKind = true
+		}
+		// Could the attacker win material alone: take, and lose at most
+		// itself to a recapture?
+		loss := 0
+		pos.Make(c)
+		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
+			loss = pieceValue(par, ap, vsq)
+		}
+		pos.Unmake()
+		if pieceValue(par, victim, vsq)-loss > 0 {
+			singleWins = true
+		}
+		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
+			if back.From() == vsq {
+				t.MutualReach = true
+			}
+		}
+	}
+	t.KingAttacker, t.PawnAttacker = false, false
+	t.OnlyKing, t.OnlyPawn = len(caps) > 0, len(caps) > 0
+	for _, a := range t.Attackers {
+		t.KingAttacker = t.KingAttacker || a.Kind == "king"
+		t.PawnAttacker = t.PawnAttacker || a.Kind == "pawn"
+		t.OnlyKing = t.OnlyKing && a.Kind == "king"
+		t.OnlyPawn = t.OnlyPawn && a.Kind == "pawn"
+	}
+	// Participants: the mover's pieces that move in the line.
+	seen := map[position.Square]bool{}
+	n := 0
+	for i, lm := range after.line {
+		if i%2 == 0 {
+			orig := lm.From()
+			// follow a piece that moved earlier in the line back to its start
+			if !seen[orig] {
+				seen[orig] = true
+				t.Participants = append(t.Participants, describe(par, pos, orig))
+			}
+			seen[lm.To()] = true
+		}
+		pos.Make(lm)
+		n++
+	}
+	for ; n > 0; n-- {
+		pos.Unmake()
+	}
+	// The pieces that moved in the line were described in P′ (before the
+	// line), so their squares are their starting squares; a later move by a
+	// piece already counted lands on a square marked seen.
+	for _, p := range t.Participants {
+		if p.Kind == "king" {
+			t.NeedsKing = true
+		}
+	}
+	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins && countReal(t.Participants) >= 2
+
+	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
+	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
+		t.Protection = "insufficient"
+		t.ProtectionWhy = "the exchange still loses material for its side"
+	}
+
+	switch {
+	case !t.New:
+		t.Cause = "unrelated"
+	case t.MovedPieceAttacks || (len(after.line) > 0 && after.line[0].From() == movedTo):
+		t.Cause = "moved"
+	case t.ViaCheck:
+		t.Cause = "check"
+	default:
+		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
+	}
+	return t
+}
+
+func countReal(ps []Piece) int {
+	n := 0
+	for _, p := range ps {
+		if p.Kind != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// causeOf tells how the move m made a threat on vsq that its own piece does
+// not carry: a line it uncovered, a cannon screen it became, or the victim's
+// protection it removed.
+func causeOf(pos *position.Position, m position.Move, vsq position.Square, caps []position.Move,
+	oldProtection, newProtection string, pinnedBefore, pinnedNow []position.Square) string {
+	from, to := m.From(), m.To()
+	for _, c := range caps {
+		a := c.From()
+		if between(a, vsq, from) || horseLeg(pos, a, vsq) == from {
+			return "discovered"
+		}
+		if between(a, vsq, to) && pos.At(a).Kind() == position.Cannon {
+			return "screen"
+		}
+	}
+	if (oldProtection == "real" || oldProtection == "insufficient") && newProtection != oldProtection {
+		for _, p := range pinnedNow {
+			if !slices.Contains(pinnedBefore, p) {
+				return "pinned"
+			}
+		}
+		return "unrooted"
+	}
+	return "moved"
+}
+
+// between reports whether x lies strictly between a and b on a rank or file.
+func between(a, b, x position.Square) bool {
+	if a.File() == b.File() && x.File() == a.File() {
+		lo, hi := min(a.Rank(), b.Rank()), max(a.Rank(), b.Rank())
+		return x.Rank() > lo && x.Rank() < hi
+	}
+	if a.Rank() == b.Rank() && x.Rank() == a.Rank() {
+		lo, hi := min(a.File(), b.File()), max(a.File(), b.File())
+		return x.File() > lo && x.File() < hi
+	}
+	return false
+}
+
+// horseLeg returns the leg square of a horse on a jumping to b, or NoSquare.
+func horseLeg(pos *position.Position, a, b position.Square) position.Square {
+	if pos.At(a).Kind() != position.Horse {
+		return position.NoSquare
+	}
+	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+	switch {
+	case abs(dr) == 2 && abs(df) == 1:
+		return position.SquareAt(a.File(), a.Rank()+dr/2)
+	case abs(df) == 2 && abs(dr) == 1:
+		return position.SquareAt(a.File()+df/2, a.Rank())
+	}
+	return position.NoSquare
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// clampGain keeps mate scores out of material figures: a line that ends in
+// mating the other side is reported as winning at least the victim.
+func clampGain(g, victimValue int) int {
+	if g > mateScore/2 {
+		return max(victimValue, 1)
+	}
+	if g < -mateScore/2 {
+		return -mateScore
+	}
+	return g
+}
+
+// protection classifies how the piece on vsq (of side V) is protected against
+// the other side A: "none", "real", "false" (假根: a protector that cannot
+// really take back) — the caller upgrades real to "insufficient" when the
+// exchange still loses. Recaptures that get V mated at once do not count.
+func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool) {
+	pos := s.pos
+	par := &s.par
+	A := V.Other()
+	geo := pos.Attackers(vsq, V)
+	for _, g := range geo {
+		protectors = append(protectors, describe(par, pos, g))
+	}
+	caps := pos.LegalCapturesOf(vsq, A)
+	if len(caps) == 0 {
+		if len(geo) == 0 {
+			return "none", "", protectors, false
+		}
+		pinned := pos.Pinned(V)
+		for _, g := range geo {
+			if !slices.Contains(pinned, g) {
+				return "real", "", protectors, false
+			}
+		}
+		return "false", "every protector is pinned", protectors, false
+	}
+	answered := true
+	for _, c := range caps {
+		pos.Make(c)
+		rec := pos.LegalCapturesOf(vsq, V)
+		ok := false
+		for _, r := range rec {
+			if !slices.Contains(geo, r.From()) {
+				hidden = true
+			}
+			pos.Make(r)
+			mated := s.mateInOne(maxPly-3, true) != position.NoMove
+			pos.Unmake()
+			if !mated {
+				ok = true
+				break
+			}
+			if why == "" {
+				why = "recapturing with " + r.From().String() + " gets mated at once"
+			}
+		}
+		if !ok {
+			answered = false
+			if len(rec) == 0 && why == "" {
+				still := pos.Attackers(vsq, V)
+				switch {
+				case len(geo) == 0:
+				case anyIn(geo, still):
+					why = "protector " + geo[0].String() + " cannot recapture: it would expose its king (pinned or facing kings)"
+				default:
+					why = "the capture " + c.String() + " cuts the protector " + geo[0].String() + " off"
+				}
+			}
+		}
+		pos.Unmake()
+	}
+	switch {
+	case answered && (len(geo) > 0 || hidden):
+		return "real", "", protectors, hidden
+	case len(geo) > 0 || hidden:
+		return "false", why, protectors, hidden
+	}
+	return "none", "", protectors, hidden
+}
+
+func anyIn(a, b []position.Square) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// offers lists the mover's pieces the opponent can take at once after the
+// move (the opponent to move in pos). before holds what the mover could win
+// before the move, to tell new offers (not used for that; capturability is
+// re-tested in the position before).
+func offers(s *searcher, m position.Move, _ map[position.Square]gainResult) []Offer {
+	pos := s.pos
+	par := &s.par
+	O := pos.Side()
+	S := O.Other()
+	var out []Offer
+	for _, wsq := range pos.Pieces(S, nil) {
+		w := pos.At(wsq)
+		if w.Kind() == position.King {
+			continue
+		}
+		caps := pos.LegalCapturesOf(wsq, O)
+		if len(caps) == 0 {
+			continue
+		}
+		of := Offer{Piece: describe(par, pos, wsq), Moved: wsq == m.To()}
+		// Was it capturable before? Undo the move and ask at its old square.
+		oldSq := wsq
+		if of.Moved {
+			oldSq = m.From()
+		}
+		pos.Unmake()
+		of.New = !pos.CanCapture(oldSq, O)
+		pos.Make(m)
+		of.Protection, _, _, _ = protection(s, wsq, S)
+		for _, c := range caps {
+			tk := Taker{Piece: describe(par, pos, c.From())}
+			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
+			for _, back := range pos.LegalCapturesOf(c.From(), S) {
+				if back.From() == wsq {
+					tk.MutualReach = true
+				}
+			}
+			gained := pieceValue(par, w, wsq)
+			pos.Make(c)
+			s.reset()
+			tk.MatedAtOnce = s.mateInOne(1, false) != position.NoMove
+			rest := s.qs(wsq, -mateScore*2, mateScore*2, par.ExchangeDepth, 1)
+			line := append([]position.Move{c}, s.line(1)...)
+			pos.Unmake()
+			tk.Net = clampGain(gained-rest, gained)
+			if tk.MatedAtOnce {
+				tk.Net = -mateScore
+			}
+			tk.Line = iccsLine(line)
+			if !tk.MatedAtOnce && tk.Net >= 0 {
+				of.FreeTake = true
+			}
+			of.SameKindTaker = of.SameKindTaker || tk.SameKind
+			of.Takers = append(of.Takers, tk)
+		}
+		out = append(out, of)
+	}
+	return out
+}
+
+// blocks reports the enemy pieces whose moves the piece now on to shortens
+// (拦): their pseudo-legal destinations with to occupied, against to empty.
+func blocks(s *searcher, to position.Square) (bool, []Piece) {
+	pos := s.pos // the opponent is to move
+	with := destinations(pos)
+	pc := pos.Probe(to, position.NoPiece)
+	without := destinations(pos)
+	pos.Probe(to, pc)
+	var out []Piece
+	for from, n := range without {
+		if with[from] < n {
+			out = append(out, describe(&s.par, pos, from))
+		}
+	}
+	slices.SortFunc(out, func(a, b Piece) int { return cmpString(a.Square, b.Square) })
+	return len(out) > 0, out
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// destinations counts the side to move's pseudo-legal moves per origin square,
+// not counting moves onto squares of no interest (all count).
+func destinations(pos *position.Position) map[position.Square]int {
+	out := map[position.Square]int{}
+	for _, m := range pos.PseudoMoves(nil) {
+		out[m.From()]++
+	}
+	return out
+}
+
+// follows (跟): after m the moved piece attacks the enemy piece that moved just
+// before (prev), that piece is protected, and the attack wins nothing.
+func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piece) {
+	pos := s.pos
+	u := prev.To()
+	pc := pos.At(u)
+	if pc == position.NoPiece || pc.Color() == pos.At(m.To()).Color() || pc.Kind() == position.King {
+		return false, nil
+	}
+	attacks := false
+	for _, c := range pos.LegalCapturesOf(u, pos.At(m.To()).Color()) {
+		if c.From() == m.To() {
+			attacks = true
+		}
+	}
+	if !attacks {
+		return false, nil
+	}
+	for _, t := range threats {
+		if t.Victim.Square == u.String() && t.GainAfter > 0 {
+			return false, nil
+		}
+	}
+	kind, _, _, _ := protection(s, u, pc.Color())
+	if kind != "real" {
+		return false, nil
+	}
+	return true, []Piece{describe(&s.par, pos, u)}
+}
+
+func chineseLine(pos *position.Position, line []position.Move) []string {
+	out := make([]string, 0, len(line))
+	n := 0
+	for _, m := range line {
+		out = append(out, position.Chinese{}.Encode(pos, m))
+		pos.Make(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		pos.Unmake()
+	}
+	return out
+}

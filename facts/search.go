@@ -1,0 +1,532 @@
+package facts
+
+import (
+	"github.com/xqrules/xqrules/position"
+)
+
+// mateScore marks a mated side in material searches; far above any material sum.
+const mateScore = 1 << 20
+
+const maxPly = 64
+
+// searcher runs the bounded searches on one position, by make/unmake: it never
+// copies the board and leaves the position as it found it.
+type searcher struct {
+	pos   *position.Position
+	par   Params
+	nodes int
+	cut   bool
+	bufs  [maxPly][]position.Move
+	pv    [maxPly][maxPly]position.Move
+	pvLen [maxPly]int
+}
+
+func newSearcher(pos *position.Position, par Params) *searcher {
+	s := &searcher{pos: pos, par: par}
+	for i := range s.bufs {
+		s.bufs[i] = make([]position.Move, 0, position.MaxMoves)
+	}
+	if s.par.NodeLimit <= 0 {
+		s.par.NodeLimit = 200000
+	}
+	return s
+}
+
+// reset starts a new bounded search.
+func (s *searcher) reset() { s.nodes, s.cut = 0, false }
+
+func (s *searcher) tick() bool {
+	s.nodes++
+	if s.nodes > s.par.NodeLimit {
+		s.cut = true
+		return false
+	}
+	return true
+}
+
+// value is the material value of pc standing on sq.
+func (s *searcher) value(pc position.Piece, sq position.Square) int {
+	return pieceValue(&s.par, pc, sq)
+}
+
+func pieceValue(par *Params, pc position.Piece, sq position.Square) int {
+	switch pc.Kind() {
+	case position.Rook:
+		return par.Rook
+	case position.Horse:
+		return par.Horse
+	case position.Cannon:
+		return par.Cannon
+	case position.Advisor:
+		return par.Advisor
+	case position.Elephant:
+		return par.Elephant
+	case position.Pawn:
+		if position.Crossed(pc.Color(), sq) {
+			return par.CrossedPawn
+		}
+		return par.Pawn
+	}
+	return 0
+}
+
+// legal returns the side to move's legal moves in the buffer of ply, less
+// captures of the king: in the hypothetical "the mover moves again" after a
+// check, taking the king is not a line any book counts.
+func (s *searcher) legal(ply int) []position.Move {
+	ms := s.pos.LegalMoves(s.bufs[ply][:0])
+	n := 0
+	for _, m := range ms {
+		if s.pos.At(m.To()).Kind() != position.King {
+			ms[n] = m
+			n++
+		}
+	}
+	s.bufs[ply] = ms[:n]
+	return s.bufs[ply]
+}
+
+// givesCheck reports whether the side to move's move m checks the opponent.
+func (s *searcher) givesCheck(m position.Move) bool {
+	side := s.pos.Side()
+	s.pos.Make(m)
+	c := s.pos.InCheck(side.Other())
+	s.pos.Unmake()
+	return c
+}
+
+func (s *searcher) setPV(ply int, m position.Move) {
+	s.pv[ply][ply] = m
+	n := ply + 1
+	if ply+1 < maxPly {
+		for i := ply + 1; i < s.pvLen[ply+1]; i++ {
+			s.pv[ply][i] = s.pv[ply+1][i]
+		}
+		n = max(s.pvLen[ply+1], ply+1)
+	}
+	s.pvLen[ply] = n
+}
+
+func (s *searcher) line(ply int) []position.Move {
+	return append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)
+}
+
+// qs is the exchange search on one square (negamax, side to move's view):
+// either side may stop when not in check; a side in check must answer it (any
+// legal move, which may capture elsewhere). Otherwise a side may capture on sq
+// (the recaptures of a complete exchange, 完整交换), or, within the shared
+// budget of checks, give check — and a side whose previous move gave check may
+// then capture anywhere (抽吃: the counter-attack by checks that makes a root
+// real or a capture costly). Plain captures elsewhere are not part of the
+// exchange: other counter-attacks are the rule sets' business (第一反击),
+// judged from the offers. sq = NoSquare allows captures anywhere. It returns
+// the material the side to move gains from here.
+func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
+	return s.qsc(sq, alpha, beta, depth, s.par.GainChecks, false, position.NoSquare, ply)
+}
+
+// qsc is qs with its state: the checks left, whether the side to move may
+// capture anywhere (it gave check last), and a square whose piece may not move
+// at this node (the baseline's victim, see gainVia).
+func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, skipFrom position.Square, ply int) int {
+	s.pvLen[ply] = ply
+	if !s.tick() || ply >= maxPly-1 {
+		return 0
+	}
+	side := s.pos.Side()
+	inCheck := s.pos.InCheck(side)
+	moves := s.legal(ply)
+	if inCheck && len(moves) == 0 {
+		return -mateScore
+	}
+	best := -mateScore * 2
+	if !inCheck {
+		best = 0
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	if depth <= 0 {
+		return max(best, 0)
+	}
+	for _, m := range moves {
+		if m.From() == skipFrom {
+			continue
+		}
+		cap := s.pos.At(m.To())
+		onSquare := cap != position.NoPiece && (sq == position.NoSquare || m.To() == sq || freeCapture)
+		check := false
+		if !inCheck && !onSquare {
+			if checks <= 0 {
+				continue
+			}
+			s.pos.Make(m)
+			check = s.pos.InCheck(side.Other())
+			s.pos.Unmake()
+			if !check {
+				continue
+			}
+		}
+		v := 0
+		if cap != position.NoPiece {
+			v = s.value(cap, m.To())
+		}
+		nextChecks := checks
+		if check {
+			nextChecks--
+		}
+		s.pos.Make(m)
+		// The window shifts by the material just taken: v = taken − child.
+		// A side answering a check hands the checker a free capture.
+		v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, position.NoSquare, ply+1)
+		s.pos.Unmake()
+		if v > best {
+			best = v
+			s.setPV(ply, m)
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// mateInOne returns a move of the side to move after which the opponent has no
+// legal move (checks only when checksOnly), or NoMove.
+func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
+	side := s.pos.Side()
+	for _, m := range s.legal(ply) {
+		if !s.tick() {
+			return position.NoMove
+		}
+		s.pos.Make(m)
+		if (!checksOnly || s.pos.InCheck(side.Other())) && !s.pos.HasLegalMove(side.Other()) {
+			s.pos.Unmake()
+			return m
+		}
+		s.pos.Unmake()
+	}
+	return position.NoMove
+}
+
+// mateByChecks reports whether the side to move mates within depth plies by
+// checking on every move (连将杀); a mate in one by any move counts at the
+// first ply only when quietFirst is set. The line is left in pv[ply].
+func (s *searcher) mateByChecks(depth, ply int) bool {
+	s.pvLen[ply] = ply
+	if depth < 1 || ply >= maxPly-2 || !s.tick() {
+		return false
+	}
+	side := s.pos.Side()
+	moves := append([]position.Move(nil), s.legal(ply)...)
+	for _, m := range moves {
+		s.pos.Make(m)
+		if !s.pos.InCheck(side.Other()) {
+			s.pos.Unmake()
+			continue
+		}
+		replies := append([]position.Move(nil), s.legal(ply+1)...)
+		if len(replies) == 0 {
+			s.pos.Unmake()
+			s.pvLen[ply+1] = ply + 1
+			s.setPV(ply, m)
+			return true
+		}
+		if depth < 3 {
+			s.pos.Unmake()
+			continue
+		}
+		all := true
+		for _, r := range replies {
+			s.pos.Make(r)
+			ok := s.mateByChecks(depth-2, ply+2)
+			s.pos.Unmake()
+			if !ok {
+				all = false
+				break
+			}
+			s.setPV(ply+1, r) // keep the last (all mate) reply's line
+		}
+		s.pos.Unmake()
+		if all {
+			s.setPV(ply, m)
+			return true
+		}
+		if s.cut {
+			return false
+		}
+	}
+	return false
+}
+
+// mateThreat looks for a forced mate for the side to move: in one (any move),
+// by consecutive checks within par.MateDepth, or after one quiet move.
+func (s *searcher) mateThreat() MateThreat {
+	s.reset()
+	var mt MateThreat
+	if m := s.mateInOne(0, false); m != position.NoMove {
+		return MateThreat{Exists: true, Kind: "mate-in-1", Plies: 1, Line: []string{m.String()}}
+	}
+	for d := 3; d <= s.par.MateDepth; d += 2 {
+		if s.mateByChecks(d, 0) {
+			l := s.line(0)
+			return MateThreat{Exists: true, Kind: "checks", Plies: len(l), Line: iccsLine(l), Cut: s.cut}
+		}
+		if s.cut {
+			break
+		}
+	}
+	if s.par.QuietMate && !s.cut {
+		if l, ok := s.quietMate(); ok {
+			return MateThreat{Exists: true, Kind: "quiet", Plies: len(l), Line: iccsLine(l), Cut: s.cut}
+		}
+	}
+	mt.Cut = s.cut
+	return mt
+}
+
+// quietMate: one quiet move after which every reply allows a mate by checks
+// within QuietMateDepth plies (绝杀).
+func (s *searcher) quietMate() ([]position.Move, bool) {
+	side := s.pos.Side()
+	moves := append([]position.Move(nil), s.legal(0)...)
+	for _, m := range moves {
+		s.pos.Make(m)
+		if s.pos.InCheck(side.Other()) {
+			s.pos.Unmake()
+			continue
+		}
+		replies := append([]position.Move(nil), s.legal(1)...)
+		all := len(replies) > 0
+		var line []position.Move
+		for _, r := range replies {
+			s.pos.Make(r)
+			ok := false
+			if mm := s.mateInOne(2, false); mm != position.NoMove {
+				ok = true
+				line = []position.Move{m, r, mm}
+			} else {
+				for d := 3; d <= s.par.QuietMateDepth && !ok; d += 2 {
+					ok = s.mateByChecks(d, 2)
+					if ok {
+						line = append([]position.Move{m, r}, s.line(2)...)
+					}
+				}
+			}
+			s.pos.Unmake()
+			if !ok {
+				all = false
+				break
+			}
+		}
+		s.pos.Unmake()
+		if all {
+			return line, true
+		}
+		if s.cut {
+			break
+		}
+	}
+	return nil, false
+}
+
+// gainResult is the outcome of a gain search against one victim.
+type gainResult struct {
+	ok       bool // some line takes the victim
+	gain     int
+	line     []position.Move
+	viaCheck bool
+	matedAll bool // every direct capture of the victim gets the mover mated at once
+	direct   bool // the victim can be taken outright
+}
+
+// gainVia finds the best material balance the side to move can force by a
+// line whose first capture is the piece on target, possibly after up to
+// par.GainChecks checks (抽吃, 连将吃子); the opponent answers checks with any
+// legal move and may stop the exchange when it suits it.
+func (s *searcher) gainVia(target position.Square) gainResult {
+	s.reset()
+	var r gainResult
+	g, ok := s.gainSearch(target, s.par.GainChecks, 0, &r)
+	r.ok = ok
+	if ok {
+		// Gains are measured against standing still: what the opponent
+		// could win anyway if the mover passed is not the victim's doing
+		// (a piece already en prise elsewhere), while what the capture
+		// itself leaves hanging (the captor was a root: 做根子捉子) is. The
+		// victim's own threats do not count in the baseline: taking it ends
+		// them, which is defence, not gain.
+		r.line = s.line(0)
+		s.pos.Make(position.NullMove)
+		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.GainChecks, false, target, 1)
+		s.pos.Unmake()
+		if base > mateScore/2 || base < 0 {
+			base = 0 // passing loses to mate, or the opponent is in check: no material baseline
+		}
+		g += base
+		s.pvLen[0] = len(r.line)
+		copy(s.pv[0][:], r.line)
+		r.gain = g
+		r.line = s.line(0)
+		if len(r.line) > 0 && r.line[0].To() != target {
+			r.viaCheck = true
+		}
+		r.gain = s.clampPawnTrade(r.line, r.gain)
+	}
+	return r
+}
+
+// gainSearch: side to move S has not yet taken the target. ok=false when no
+// line takes it. stats (at the root only) records direct-capture facts.
+func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult) (int, bool) {
+	s.pvLen[ply] = ply
+	if !s.tick() || ply >= maxPly-4 {
+		return 0, false
+	}
+	side := s.pos.Side()
+	moves := s.legal(ply)
+	best, found := 0, false
+	matedAll, anyDirect := true, false
+	for _, m := range moves {
+		if m.To() == target {
+			anyDirect = true
+			v := s.value(s.pos.At(target), target)
+			s.pos.Make(m)
+			var rest int
+			if s.par.NodeLimit > 0 && s.opponentMatesInOne(ply+1) {
+				rest = mateScore
+			} else {
+				matedAll = false
+				rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+			}
+			s.pos.Unmake()
+			v -= rest
+			if !found || v > best {
+				best, found = v, true
+				s.setPV(ply, m)
+			}
+			continue
+		}
+		if checks <= 0 {
+			continue
+		}
+		// A check may take something on the way (连将吃子: the book's
+		// 连续将军得车 often starts by taking a guard with check).
+		gained := 0
+		if cap := s.pos.At(m.To()); cap != position.NoPiece {
+			gained = s.value(cap, m.To())
+		}
+		s.pos.Make(m)
+		if !s.pos.InCheck(side.Other()) {
+			s.pos.Unmake()
+			continue
+		}
+		v, ok := s.afterCheck(target, checks-1, ply+1)
+		s.pos.Unmake()
+		if ok && (!found || gained+v > best) {
+			best, found = gained+v, true
+			s.setPV(ply, m)
+		}
+		if s.cut {
+			break
+		}
+	}
+	if ply == 0 && stats != nil {
+		stats.direct = anyDirect
+		stats.matedAll = anyDirect && matedAll
+	}
+	return best, found
+}
+
+// afterCheck: the opponent answers a check; S's line stands only if it takes
+// the target against every answer. Returns S's balance from here.
+func (s *searcher) afterCheck(target position.Square, checks, ply int) (int, bool) {
+	s.pvLen[ply] = ply
+	replies := append([]position.Move(nil), s.legal(ply)...)
+	if len(replies) == 0 {
+		return 0, false // a mate, not a gain through the target
+	}
+	worst, found := 0, false
+	for _, r := range replies {
+		t := target
+		if r.From() == target {
+			t = r.To()
+		}
+		lost := 0
+		if cap := s.pos.At(r.To()); cap != position.NoPiece {
+			lost = s.value(cap, r.To())
+		}
+		s.pos.Make(r)
+		v, ok := s.gainSearch(t, checks, ply+1, nil)
+		s.pos.Unmake()
+		if !ok {
+			return 0, false
+		}
+		v -= lost
+		if !found || v < worst {
+			worst, found = v, true
+			s.setPV(ply, r)
+		}
+		if s.cut {
+			return 0, false
+		}
+	}
+	return worst, found
+}
+
+// opponentMatesInOne: after the mover's move, can the side now to move mate at once?
+func (s *searcher) opponentMatesInOne(ply int) bool {
+	return s.mateInOne(ply, true) != position.NoMove
+}
+
+// clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a
+// line in which one side gives only pawns for other pieces, or the other way
+// round, is no gain — except a pawn given up (with check) to win a rook.
+func (s *searcher) clampPawnTrade(line []position.Move, gain int) int {
+	if !s.par.PawnTradeNoGain || gain <= 0 || len(line) == 0 {
+		return gain
+	}
+	var lost, won [2]int // [pawns, others]
+	rookWon := false
+	mover := s.pos.Side()
+	n := 0
+	for _, m := range line {
+		side := s.pos.Side()
+		cap := s.pos.At(m.To())
+		if cap != position.NoPiece {
+			i := 1
+			if cap.Kind() == position.Pawn {
+				i = 0
+			}
+			if side == mover {
+				won[i]++
+				rookWon = rookWon || cap.Kind() == position.Rook
+			} else {
+				lost[i]++
+			}
+		}
+		s.pos.Make(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		s.pos.Unmake()
+	}
+	pawnsForPieces := lost[0] > 0 && lost[1] == 0 && won[1] > 0 && !rookWon
+	piecesForPawns := won[0] > 0 && won[1] == 0 && lost[1] > 0
+	if pawnsForPieces || piecesForPawns {
+		return 0
+	}
+	return gain
+}
+
+func iccsLine(ms []position.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -1,0 +1,41 @@
+package position
+
+// Probe replaces the piece on sq by pc for a hypothetical question ("could a
+// protector recapture if an enemy piece stood here?") and returns the piece
+// that was there. Unlike Place it keeps the history, so a probe can be undone
+// exactly by probing the old piece back. The key is kept up to date.
+func (p *Position) Probe(sq Square, pc Piece) Piece {
+	old := p.board[sq]
+	if old != NoPiece {
+		p.key ^= zobristPiece[old][sq]
+		if old.Kind() == King && p.kings[old.Color()] == sq {
+			p.kings[old.Color()] = NoSquare
+		}
+	}
+	p.board[sq] = pc
+	if pc != NoPiece {
+		p.key ^= zobristPiece[pc][sq]
+		if pc.Kind() == King {
+			p.kings[pc.Color()] = sq
+		}
+	}
+	return old
+}
+
+// Pieces appends the squares of c's pieces to dst, in square order.
+func (p *Position) Pieces(c Color, dst []Square) []Square {
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if pc := p.board[sq]; pc != NoPiece && pc.Color() == c {
+			dst = append(dst, sq)
+		}
+	}
+	return dst
+}
+
+// Crossed reports whether a pawn of colour c on sq has crossed the river.
+func Crossed(c Color, sq Square) bool {
+	if c == Red {
+		return sq.Rank() >= 5
+	}
+	return sq.Rank() <= 4
+}
