@@ -170,6 +170,11 @@ func runReplay(e *env, args []string) int {
 		for _, er := range rep.Errors {
 			fmt.Fprintln(e.stdout, er.msg)
 		}
+		if len(rep.Files) > 1 {
+			for _, f := range rep.Files {
+				fmt.Fprintf(e.stdout, "%s: games %d, plies %d, errors %d\n", f.File, f.Games, f.Plies, f.Errors)
+			}
+		}
 		fmt.Fprintf(e.stdout, "games %d, plies %d, errors %d\n", rep.Games, rep.Plies, len(rep.Errors))
 		fmt.Fprintf(e.stdout, "repetitions: %d games with a position occurring at least twice, %d at least 3 times\n",
 			rep.GamesWith2Fold, rep.GamesWith3Fold)

@@ -51,7 +51,9 @@ func TestReplayUsage(t *testing.T) {
 func TestReplayText(t *testing.T) {
 	st, out, errs := runReplayCmd(t, false, recordFixture("wukong_sample.pgn"), recordFixture("rulecases_sample.jsonl"))
 	assert.Equal(t, exitOK, st, errs)
-	assert.Equal(t, "games 6, plies 346, errors 0\n"+
+	assert.Equal(t, recordFixture("wukong_sample.pgn")+": games 4, plies 329, errors 0\n"+
+		recordFixture("rulecases_sample.jsonl")+": games 2, plies 17, errors 0\n"+
+		"games 6, plies 346, errors 0\n"+
 		"repetitions: 3 games with a position occurring at least twice, 2 at least 3 times\n", out)
 	assert.Contains(t, errs, "M plies/s")
 	assert.NotContains(t, errs, "\r", "no progress line when stderr is not a terminal")
@@ -65,14 +67,15 @@ func TestReplayErrorsGoOn(t *testing.T) {
 	st, out, _ := runReplayCmd(t, false, files...)
 	assert.Equal(t, exitFailed, st)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 7, out)
+	require.Len(t, lines, 13, out)
 	assert.Equal(t, recordFixture("bad_illegal.pgn")+`:12: game 2: move 3 (ply 5) "h2e2": iccs move "h2e2": no piece on h2`, lines[0])
 	assert.Contains(t, lines[1], recordFixture("big5.pgn")+":1: not UTF-8 (Big5?)")
 	assert.Contains(t, lines[2], "no-such-file.pgn: cannot open")
 	assert.Contains(t, lines[3], "empty.pgn: empty file")
 	assert.Contains(t, lines[4], "bad_comment.pgn:3: game 1: unterminated comment")
 	// The good games before, between and after the bad ones all count.
-	assert.Equal(t, "games 8, plies 347, errors 5", lines[5])
+	assert.Equal(t, recordFixture("no-such-file.pgn")+": games 0, plies 0, errors 1", lines[7])
+	assert.Equal(t, "games 8, plies 347, errors 5", lines[11])
 }
 
 func TestReplayJSON(t *testing.T) {

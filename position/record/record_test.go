@@ -602,3 +602,12 @@ func TestSplitMoves(t *testing.T) {
 		assert.Equal(t, strings.Fields(s), splitMoves(s), "%q", s)
 	}
 }
+
+func TestXQFRefused(t *testing.T) {
+	head := append([]byte("XQ\x12\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"), make([]byte, 1024)...)
+	games, errs := readAll(t, NewReader(bytes.NewReader(head), "game.xqf"))
+	assert.Empty(t, games)
+	require.Len(t, errs, 1)
+	assert.Equal(t, CodeXQF, code(errs[0]))
+	assert.Contains(t, errs[0].Error(), "game.xqf: game 1: XQF files are not supported yet")
+}
