@@ -26,7 +26,7 @@ func (p *Position) kingTarget(sq Square, by Color) bool {
 // attackedBy is attacked on a synced position, with kingTarget given.
 func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	b := &p.board
-	f, r := sqFile[sq], sqRank[sq]
+	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
 
 	// Along the rank: the first piece each way may be a rook, the second a cannon.
@@ -75,23 +75,23 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		}
 	}
 
-	for hs := p.pieces[MakePiece(by, Horse)].and(horseFrom[sq]); !hs.isEmpty(); {
+	for hs := p.pieces[MakePiece(by, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			return true
 		}
 	}
-	if !p.pieces[MakePiece(by, Pawn)].and(pawnFrom[by][sq]).isEmpty() {
+	if !p.pieces[MakePiece(by, Pawn)&15].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
 		return true
 	}
 	// Kings, advisors and elephants never leave their own half, so they reach
 	// only squares there; the bitboard tests make that cost next to nothing.
-	if !p.pieces[MakePiece(by, King)].and(kingMoves[sq]).isEmpty() ||
-		!p.pieces[MakePiece(by, Advisor)].and(advisorMoves[sq]).isEmpty() {
+	if !p.pieces[MakePiece(by, King)&15].and(kingMoves[uint8(sq)]).isEmpty() ||
+		!p.pieces[MakePiece(by, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
 		return true
 	}
 	elephant := MakePiece(by, Elephant)
-	if !p.pieces[elephant].and(elephantReach[sq]).isEmpty() {
-		for _, st := range elephantSteps[sq].list() {
+	if !p.pieces[elephant&15].and(elephantReach[uint8(sq)]).isEmpty() {
+		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == elephant && b[st.block] == NoPiece {
 				return true
 			}
@@ -123,7 +123,7 @@ func (p *Position) Attackers(sq Square, c Color) []Square {
 func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	p.sync()
 	b := &p.board
-	f, r := sqFile[sq], sqRank[sq]
+	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
 	rook, cannon := MakePiece(c, Rook), MakePiece(c, Cannon)
 	kingTarget := p.kingTarget(sq, c)
 	king := rook
@@ -161,31 +161,31 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 			}
 		}
 	}
-	for hs := p.pieces[MakePiece(c, Horse)].and(horseFrom[sq]); !hs.isEmpty(); {
+	for hs := p.pieces[MakePiece(c, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			dst = append(dst, h)
 		}
 	}
-	for ps := p.pieces[MakePiece(c, Pawn)].and(pawnFrom[c][sq]); !ps.isEmpty(); {
+	for ps := p.pieces[MakePiece(c, Pawn)&15].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
 		dst = append(dst, ps.pop())
 	}
-	if !p.pieces[MakePiece(c, King)].and(kingMoves[sq]).isEmpty() {
-		for _, st := range kingSteps[sq].list() {
+	if !p.pieces[MakePiece(c, King)&15].and(kingMoves[uint8(sq)]).isEmpty() {
+		for _, st := range kingSteps[uint8(sq)].list() {
 			// A king next to sq on its file was already listed as facing it.
-			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[st.to] == f) {
+			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Advisor)].and(advisorMoves[sq]).isEmpty() {
-		for _, st := range advisorSteps[sq].list() {
+	if !p.pieces[MakePiece(c, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
+		for _, st := range advisorSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Advisor) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Elephant)].and(elephantReach[sq]).isEmpty() {
-		for _, st := range elephantSteps[sq].list() {
+	if !p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(sq)]).isEmpty() {
+		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
 				dst = append(dst, st.to)
 			}
@@ -272,10 +272,10 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 	p.sync()
 	e := c.Other()
 	kingTarget := p.kingTarget(k, e)
-	near := lines[k].or(diagonals[k]).and(p.occ[c]).andNot(p.pieces[MakePiece(c, King)])
+	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[MakePiece(c, King)&15])
 	for near.lo|near.hi != 0 {
 		sq := near.pop()
-		f, r := sqFile[sq], sqRank[sq]
+		f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
 		pc := p.board[sq]
 		// Lift the piece off the board and the occupancy (the attack test reads
 		// no bitboard of c's pieces), ask, and put it back.

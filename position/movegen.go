@@ -113,7 +113,7 @@ func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
 // would not block).
 func (g *gen) addKing(from Square, to bitboard) {
 	p, e := g.p, g.c.Other()
-	f, r := sqFile[from], sqRank[from]
+	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 	pc := p.board[from]
 	p.board[from] = NoPiece
 	p.lines[both].flip(f, r)
@@ -139,7 +139,7 @@ func (g *gen) addPawns(pawns, own bitboard) {
 	if g.c == Red {
 		fwd, ahead = pawns.shl(9).and(boardMask), 9
 	}
-	crossed := pawns.and(half[g.c.Other()])
+	crossed := pawns.and(half[g.c.Other()&1])
 	east := crossed.andNot(fileMask[8]).shl(1).andNot(own)
 	west := crossed.andNot(fileMask[0]).shr(1).andNot(own)
 	fwd = fwd.andNot(own)
@@ -166,50 +166,50 @@ func (g *gen) run() {
 	p, c := g.p, g.c
 	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
 	b := &p.board
-	own, all := &p.lines[c], &p.lines[both]
-	ownBB := p.occ[c]
-	for s := p.pieces[MakePiece(c, Rook)]; s.lo|s.hi != 0; {
+	own, all := &p.lines[c&3], &p.lines[both]
+	ownBB := p.occ[c&1]
+	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[from], sqRank[from]
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
 		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
-	for s := p.pieces[MakePiece(c, Cannon)]; s.lo|s.hi != 0; {
+	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[from], sqRank[from]
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
 		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
-	for s := p.pieces[MakePiece(c, Horse)]; s.lo|s.hi != 0; {
+	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[from], sqRank[from]
-		g.add(from, horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		g.add(from, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
-	if pawns := p.pieces[MakePiece(c, Pawn)]; g.fast {
+	if pawns := p.pieces[MakePiece(c, Pawn)&15]; g.fast {
 		g.addPawns(pawns, ownBB)
 	} else {
 		for pawns.lo|pawns.hi != 0 {
 			from := pawns.pop()
-			g.add(from, pawnMoves[c][from].andNot(ownBB))
+			g.add(from, pawnMoves[c&1][uint8(from)].andNot(ownBB))
 		}
 	}
-	for s := p.pieces[MakePiece(c, Advisor)]; s.lo|s.hi != 0; {
+	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.add(from, advisorMoves[from].andNot(ownBB))
+		g.add(from, advisorMoves[uint8(from)].andNot(ownBB))
 	}
-	for s := p.pieces[MakePiece(c, Elephant)]; s.lo|s.hi != 0; {
+	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var to bitboard
-		for _, st := range elephantSteps[from].list() {
+		for _, st := range elephantSteps[uint8(from)].list() {
 			if b[st.block] == NoPiece {
-				to = to.or(sqBB[st.to])
+				to = to.or(sqBB[uint8(st.to)])
 			}
 		}
 		g.add(from, to.andNot(ownBB))
 	}
-	for s := p.pieces[MakePiece(c, King)]; s.lo|s.hi != 0; {
+	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		to := kingMoves[from].andNot(ownBB)
+		to := kingMoves[uint8(from)].andNot(ownBB)
 		if g.testKing {
 			g.addKing(from, to)
 		} else {
@@ -222,7 +222,7 @@ func (g *gen) run() {
 func (p *Position) pieceMoves(from Square) bitboard {
 	pc := p.board[from]
 	c := pc.Color()
-	f, r := sqFile[from], sqRank[from]
+	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 	all := &p.lines[both]
 	var to bitboard
 	switch pc.Kind() {
@@ -233,21 +233,21 @@ func (p *Position) pieceMoves(from Square) bitboard {
 		rm, fm := cannonLines(all, f, r)
 		to = rankBB(rm, r).or(fileBB(fm, f))
 	case Horse:
-		to = horseMoves[from][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
+		to = horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
 	case Pawn:
-		to = pawnMoves[c][from]
+		to = pawnMoves[c&1][uint8(from)]
 	case Advisor:
-		to = advisorMoves[from]
+		to = advisorMoves[uint8(from)]
 	case King:
-		to = kingMoves[from]
+		to = kingMoves[uint8(from)]
 	case Elephant:
-		for _, st := range elephantSteps[from].list() {
+		for _, st := range elephantSteps[uint8(from)].list() {
 			if p.board[st.block] == NoPiece {
-				to = to.or(sqBB[st.to])
+				to = to.or(sqBB[uint8(st.to)])
 			}
 		}
 	}
-	return to.andNot(p.occ[c])
+	return to.andNot(p.occ[c&1])
 }
 
 // ordinary reports whether the shortcut reasoning above holds for c's king on
@@ -255,8 +255,8 @@ func (p *Position) pieceMoves(from Square) bitboard {
 // advisor or elephant is on that half.
 func (p *Position) ordinary(c Color, k Square) bool {
 	e := c.Other()
-	stray := p.pieces[MakePiece(e, King)].or(p.pieces[MakePiece(e, Advisor)]).or(p.pieces[MakePiece(e, Elephant)])
-	return p.board[k] == MakePiece(c, King) && half[c].has(k) && stray.and(half[c]).isEmpty()
+	stray := p.pieces[MakePiece(e, King)&15].or(p.pieces[MakePiece(e, Advisor)&15]).or(p.pieces[MakePiece(e, Elephant)&15])
+	return p.board[k] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
 }
 
 // shield works out, for c's king on k in an ordinary position, whether it is in
@@ -265,24 +265,24 @@ func (p *Position) ordinary(c Color, k Square) bool {
 func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboard) {
 	e := c.Other()
 	b := &p.board
-	if !p.pieces[MakePiece(e, Pawn)].and(pawnFrom[e][k]).isEmpty() {
+	if !p.pieces[MakePiece(e, Pawn)&15].and(pawnFrom[e&1][uint8(k)]).isEmpty() {
 		return true, pinned, forbid
 	}
-	for hs := p.pieces[MakePiece(e, Horse)].and(horseFrom[k]); hs.lo|hs.hi != 0; {
+	for hs := p.pieces[MakePiece(e, Horse)&15].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		leg := horseLegTo(hs.pop(), k)
 		switch lp := b[leg]; {
 		case lp == NoPiece:
 			return true, pinned, forbid
 		case lp.Color() == c:
-			pinned = pinned.or(sqBB[leg])
+			pinned = pinned.or(sqBB[uint8(leg)])
 		}
 	}
 
 	rook, cannon, king := MakePiece(e, Rook), MakePiece(e, Cannon), MakePiece(e, King)
-	f, r := sqFile[k], sqRank[k]
+	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 	// Only an enemy rook, cannon or king on the king's file or rank makes the
 	// lines worth walking, and usually there is none on the rank.
-	sliders := p.pieces[rook].or(p.pieces[cannon]).or(p.pieces[king])
+	sliders := p.pieces[rook&15].or(p.pieces[cannon&15]).or(p.pieces[king&15])
 	first, last := 0, 4
 	if sliders.and(fileMask[f&15]).isEmpty() {
 		first = 2
@@ -366,7 +366,7 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 // nil, and returns their number. The derived state must be synced.
 func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 	g := gen{p: p, c: c, list: list}
-	switch k := p.kings[c]; {
+	switch k := p.kings[c&1]; {
 	case k == NoSquare:
 		// No king to expose (only hand-built positions): all pseudo-legal
 		// moves are legal.
@@ -416,17 +416,17 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	b := &p.board
 	all := &p.lines[both]
 	pc, cap := b[from], b[to]
-	ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 	b[to], b[from] = pc, NoPiece
 	all.flip(ff, rf)
 	var capBB bitboard
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	} else {
-		capBB = p.pieces[cap]
-		p.pieces[cap] = capBB.andNot(sqBB[to])
+		capBB = p.pieces[cap&15]
+		p.pieces[cap&15] = capBB.andNot(sqBB[uint8(to)])
 	}
-	k := p.kings[c]
+	k := p.kings[c&1]
 	if pc.Kind() == King {
 		k = to
 	}
@@ -435,7 +435,7 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	} else {
-		p.pieces[cap] = capBB
+		p.pieces[cap&15] = capBB
 	}
 	all.flip(ff, rf)
 	b[from], b[to] = pc, cap

@@ -22,9 +22,9 @@ type Position struct {
 	// cached.
 	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
 	occ    [2]bitboard  // each colour's pieces
-	// lines[c] is c's pieces rank by rank and file by file; lines[both]
+	// lineMask[uint8(c)] is c's pieces rank by rank and file by file; lineMask[uint8(both)]
 	// everyone's. The rook and cannon tables are indexed by these.
-	lines    [3]occupancy
+	lines    [4]occupancy // [3] unused: indexing with c&3 needs no bounds check
 	cacheKey uint64
 	cached   bool
 }
@@ -149,13 +149,13 @@ func (p *Position) sync() {
 func (p *Position) rebuild() {
 	p.pieces = [16]bitboard{}
 	p.occ = [2]bitboard{}
-	p.lines = [3]occupancy{}
+	p.lines = [4]occupancy{}
 	for sq := Square(0); sq < NumSquares; sq++ {
 		if pc := p.board[sq]; pc != NoPiece {
-			p.pieces[pc] = p.pieces[pc].or(sqBB[sq])
-			p.occ[pc.Color()] = p.occ[pc.Color()].or(sqBB[sq])
-			p.lines[pc.Color()].flip(sqFile[sq], sqRank[sq])
-			p.lines[both].flip(sqFile[sq], sqRank[sq])
+			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
+			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
+			p.lines[pc.Color()&3].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+			p.lines[both].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
 		}
 	}
 	p.cacheKey, p.cached = p.key, true
@@ -177,19 +177,19 @@ func (p *Position) doMove(m Move) {
 		pc, cap := p.board[from], p.board[to]
 		u.captured = cap
 		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
-		ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 		c := pc.Color()
-		fromTo := sqBB[from].or(sqBB[to])
-		p.pieces[pc] = p.pieces[pc].xor(fromTo)
-		p.occ[c] = p.occ[c].xor(fromTo)
-		p.lines[c].flip(ff, rf)
-		p.lines[c].flip(ft, rt)
+		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
+		p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
+		p.occ[c&1] = p.occ[c&1].xor(fromTo)
+		p.lines[c&3].flip(ff, rf)
+		p.lines[c&3].flip(ft, rt)
 		p.lines[both].flip(ff, rf)
 		if cap != NoPiece {
 			key ^= zobristPiece[cap][to]
-			p.pieces[cap] = p.pieces[cap].xor(sqBB[to])
-			p.occ[cap.Color()] = p.occ[cap.Color()].xor(sqBB[to])
-			p.lines[cap.Color()].flip(ft, rt)
+			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
+			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
+			p.lines[cap.Color()&3].flip(ft, rt)
 			if cap.Kind() == King {
 				p.kings[cap.Color()] = NoSquare
 			}
@@ -226,20 +226,20 @@ func (p *Position) undoMove() {
 	}
 	from, to := u.move.From(), u.move.To()
 	pc, cap := p.board[to], u.captured
-	ff, rf, ft, rt := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
+	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 	p.board[from] = pc
 	p.board[to] = cap
 	c := pc.Color()
-	fromTo := sqBB[from].or(sqBB[to])
-	p.pieces[pc] = p.pieces[pc].xor(fromTo)
-	p.occ[c] = p.occ[c].xor(fromTo)
-	p.lines[c].flip(ff, rf)
-	p.lines[c].flip(ft, rt)
+	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
+	p.occ[c&1] = p.occ[c&1].xor(fromTo)
+	p.lines[c&3].flip(ff, rf)
+	p.lines[c&3].flip(ft, rt)
 	p.lines[both].flip(ff, rf)
 	if cap != NoPiece {
-		p.pieces[cap] = p.pieces[cap].xor(sqBB[to])
-		p.occ[cap.Color()] = p.occ[cap.Color()].xor(sqBB[to])
-		p.lines[cap.Color()].flip(ft, rt)
+		p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
+		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
+		p.lines[cap.Color()&3].flip(ft, rt)
 		if cap.Kind() == King {
 			p.kings[cap.Color()] = to
 		}

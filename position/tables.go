@@ -27,7 +27,7 @@ var boardMask = bitboard{^uint64(0), 1<<(NumSquares-64) - 1}
 
 func (b bitboard) isEmpty() bool      { return b.lo|b.hi == 0 }
 func (b bitboard) count() int         { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-func (b bitboard) has(sq Square) bool { return !b.and(sqBB[sq]).isEmpty() }
+func (b bitboard) has(sq Square) bool { return !b.and(sqBB[uint8(sq)]).isEmpty() }
 
 // pop removes the lowest square from b, which must not be empty, and returns it.
 func (b *bitboard) pop() Square {
@@ -74,9 +74,12 @@ func cannonLines(all *occupancy, f, r uint8) (rank, file uint16) {
 	return cannonRank[f&15][all.rank[r&15]&0x1FF], cannonFile[r&15][all.file[f&15]&0x3FF]
 }
 
+// Tables indexed by square have 256 entries and are indexed with uint8(sq),
+// which the compiler knows to be in range: no bounds checks in the inner loops.
+// Only the first NumSquares entries are filled.
 var (
-	sqFile, sqRank [NumSquares]uint8
-	sqBB           [NumSquares]bitboard
+	sqFile, sqRank [256]uint8
+	sqBB           [256]bitboard
 	// rookRank[f][occ] and cannonRank[f][occ]: a slide along a 9-point rank
 	// from file f, occ being the rank's occupancy; rookFile[r][occ] and
 	// cannonFile[r][occ] along a 10-point file from rank r. Rook and cannon are
@@ -91,32 +94,33 @@ var (
 
 	// kingMoves and advisorMoves stay inside the palace the square belongs to,
 	// and are symmetric: a king or advisor on a reaches b iff one on b reaches a.
-	kingMoves    [NumSquares]bitboard
-	advisorMoves [NumSquares]bitboard
+	kingMoves    [256]bitboard
+	advisorMoves [256]bitboard
 	// kingSteps and advisorSteps are the same points in a fixed direction order
 	// (north, south, east, west; NE, SE, NW, SW), which Attackers reports in.
-	kingSteps    [NumSquares]stepList
-	advisorSteps [NumSquares]stepList
+	kingSteps    [256]stepList
+	advisorSteps [256]stepList
 	// elephantSteps stay on the square's own side of the river; block is the eye
 	// (象眼). elephantReach is the same points as a set.
-	elephantSteps [NumSquares]stepList
-	elephantReach [NumSquares]bitboard
+	elephantSteps [256]stepList
+	elephantReach [256]bitboard
 	// horseMoves[sq][legs]: the horse's destinations when the legs (马腿) set in
 	// legs are occupied: bit 0 south, 1 west, 2 north, 3 east (see horseLegs).
-	horseMoves [NumSquares][16]bitboard
+	horseMoves [256][16]bitboard
 	// horseFrom[sq]: the squares from which a horse could attack sq, legs aside;
 	// horseLegTo gives the leg.
-	horseFrom [NumSquares]bitboard
+	horseFrom [256]bitboard
 	// pawnMoves[color][sq]: a pawn's moves (forward; sideways once across the
 	// river). pawnFrom[color][sq]: where a pawn of color attacks sq from.
-	pawnMoves [2][NumSquares]bitboard
-	pawnFrom  [2][NumSquares]bitboard
+	pawnMoves [2][256]bitboard
+	pawnFrom  [2][256]bitboard
 	// half[color]: the points on color's side of the river.
 	half [2]bitboard
-	// lines[sq]: the points on sq's rank and file, sq excluded; diagonals[sq]:
-	// its diagonal neighbours. A piece can only shield a king on those.
-	lines     [NumSquares]bitboard
-	diagonals [NumSquares]bitboard
+	// lineMask[sq]: the points on sq's rank and file, sq excluded;
+	// diagonals[sq]: its diagonal neighbours. A piece can only shield a king
+	// on those.
+	lineMask  [256]bitboard
+	diagonals [256]bitboard
 	// horseLegDelta[to-from+19]: the leg of a horse jump from→to, as an offset
 	// from from; the eight jumps have distinct square differences.
 	horseLegDelta [39]int8
@@ -232,7 +236,7 @@ func init() {
 		}
 		for o := Square(0); o < NumSquares; o++ {
 			if o != sq && (o.File() == f || o.Rank() == r) {
-				lines[sq] = lines[sq].or(sqBB[o])
+				lineMask[sq] = lineMask[sq].or(sqBB[o])
 			}
 		}
 		for _, dv := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
