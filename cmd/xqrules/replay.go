@@ -53,6 +53,19 @@ type replayReport struct {
 	GamesWith3Fold int           `json:"games_with_3fold"`
 	ElapsedMS      int64         `json:"elapsed_ms"`
 	Files          []replayFile  `json:"files"`
+	// Threefold lists the games with a position occurring 3 times (--list).
+	Threefold []threefoldGame `json:"threefold,omitempty"`
+}
+
+// threefoldGame is a game in which some position occurs at least 3 times.
+type threefoldGame struct {
+	File           string `json:"file"`
+	Line           int    `json:"line"`
+	Game           int    `json:"game"`
+	ID             string `json:"id,omitempty"`
+	Max            int    `json:"max_occurrences"`
+	FirstThreefold int    `json:"first_threefold_ply"` // the ply after which a position first occurs for the 3rd time
+	Plies          int    `json:"plies"`
 }
 
 type replayFile struct {
@@ -79,14 +92,15 @@ type replayError struct {
 }
 
 func runReplay(e *env, args []string) int {
-	fs := newFlags(e, "replay", "[--format text|json] [--jobs N] [--dedupe=false] FILE…")
+	fs := newFlags(e, "replay", "[--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…")
 	format := fs.String("format", "text", "output: text or json")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "goroutines replaying games (reading is one more)")
+	list := fs.Bool("list", false, "also list the games in which a position occurs 3 times")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	dedupe := fs.Bool("dedupe", true, "replay a game identical to an earlier one (same start, same moves) only once; the counts are the same")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules replay [--format text|json] [--jobs N] [--dedupe=false] FILE…")
+		fmt.Fprintln(w, "Usage: xqrules replay [--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…")
 		fmt.Fprintln(w, "\nReplays every game of every file and reports the games, plies, errors and")
 		fmt.Fprintln(w, "repetitions (games in which a position occurs 2 and 3 times).")
 		fmt.Fprintln(w, "Files are PGN (ICCS, WXF or Chinese moves), JSON Lines (fen + moves) or")
@@ -160,6 +174,11 @@ func runReplay(e *env, args []string) int {
 			}
 			if it.reps.Max >= 3 {
 				rep.GamesWith3Fold++
+				if *list {
+					g := it.g
+					rep.Threefold = append(rep.Threefold, threefoldGame{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID,
+						Max: it.reps.Max, FirstThreefold: it.reps.FirstThreefold, Plies: it.plies})
+				}
 			}
 		}
 		if prog != nil {
@@ -183,6 +202,14 @@ func runReplay(e *env, args []string) int {
 	} else {
 		for _, er := range rep.Errors {
 			fmt.Fprintln(e.stdout, er.msg)
+		}
+		for _, g := range rep.Threefold {
+			id := ""
+			if g.ID != "" {
+				id = " (" + g.ID + ")"
+			}
+			fmt.Fprintf(e.stdout, "%s:%d: game %d%s: a position occurs %d times, the 3rd time after ply %d of %d\n",
+				g.File, g.Line, g.Game, id, g.Max, g.FirstThreefold, g.Plies)
 		}
 		if len(rep.Files) > 1 {
 			for _, f := range rep.Files {

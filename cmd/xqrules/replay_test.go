@@ -109,6 +109,20 @@ func TestReplayJSON(t *testing.T) {
 	}
 }
 
+func TestReplayList(t *testing.T) {
+	st, out, _ := runReplayCmd(t, false, "--list", recordFixture("rulecases_sample.jsonl"))
+	assert.Equal(t, exitOK, st)
+	assert.Equal(t, recordFixture("rulecases_sample.jsonl")+":1: game 1 (fsf-01): a position occurs 3 times, the 3rd time after ply 9 of 9\n"+
+		recordFixture("rulecases_sample.jsonl")+":2: game 2 (ccpd-rep-01): a position occurs 3 times, the 3rd time after ply 8 of 8\n"+
+		"games 2, plies 17, errors 0\n"+
+		"repetitions: 2 games with a position occurring at least twice, 2 at least 3 times\n", out)
+
+	_, out, _ = runReplayCmd(t, false, "--list", "--format", "json", recordFixture("rulecases_sample.jsonl"))
+	rep := decodeReport(t, out)
+	require.Len(t, rep.Threefold, 2)
+	assert.Equal(t, threefoldGame{File: recordFixture("rulecases_sample.jsonl"), Line: 1, Game: 1, ID: "fsf-01", Max: 3, FirstThreefold: 9, Plies: 9}, rep.Threefold[0])
+}
+
 func TestReplayDeterministic(t *testing.T) {
 	// Errors come out in file order whatever the number of goroutines.
 	files := []string{recordFixture("bad_illegal.pgn"), recordFixture("ccpd_sample.jsonl"), recordFixture("bad_result.pgn"),
@@ -116,7 +130,7 @@ func TestReplayDeterministic(t *testing.T) {
 	var first replayReport
 	for i, jobs := range []string{"1", "2", "7"} {
 		for _, dedupe := range []string{"true", "false"} {
-			_, out, _ := runReplayCmd(t, false, append([]string{"--format", "json", "--jobs", jobs, "--dedupe=" + dedupe}, files...)...)
+			_, out, _ := runReplayCmd(t, false, append([]string{"--format", "json", "--list", "--jobs", jobs, "--dedupe=" + dedupe}, files...)...)
 			rep := decodeReport(t, out)
 			rep.ElapsedMS = 0
 			if i == 0 && dedupe == "true" {
