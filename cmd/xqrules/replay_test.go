@@ -126,13 +126,15 @@ func TestReplayList(t *testing.T) {
 func TestReplayDeterministic(t *testing.T) {
 	// Errors come out in file order whatever the number of goroutines.
 	files := []string{recordFixture("bad_illegal.pgn"), recordFixture("ccpd_sample.jsonl"), recordFixture("bad_result.pgn"),
-		recordFixture("wukong_sample.pgn"), recordFixture("bad_variation.pgn"), recordFixture("dhtmlxq_sample.html")}
+		recordFixture("wukong_sample.pgn"), recordFixture("bad_variation.pgn"), recordFixture("dhtmlxq_sample.html"),
+		recordFixture("ccpd_repetition_sample.jsonl"), recordFixture("rulecases_sample.jsonl")}
 	var first replayReport
 	for i, jobs := range []string{"1", "2", "7"} {
 		for _, dedupe := range []string{"true", "false"} {
 			_, out, _ := runReplayCmd(t, false, append([]string{"--format", "json", "--list", "--jobs", jobs, "--dedupe=" + dedupe}, files...)...)
 			rep := decodeReport(t, out)
 			rep.ElapsedMS = 0
+			assert.Len(t, rep.Threefold, 5)
 			if i == 0 && dedupe == "true" {
 				first = rep
 				continue
