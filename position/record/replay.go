@@ -4,6 +4,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/position"
 )
@@ -140,20 +141,29 @@ func (rp *Replayer) play(p *position.Position, g *Game, moves []position.Move) (
 	return reps, moves, nil
 }
 
-// decodeMove reads a move in any notation. Four characters are tried as
-// ICCS first, directly: that is the corpora's notation, and ParseMove's
-// generality (three notations in turn) would cost more than the move's
-// legality check.
+// decodeMove reads a move in any notation. The notation is guessed first
+// and its decoder called directly: four characters are ICCS (the corpora's
+// notation), a text that starts beyond ASCII is Chinese (ICCS and WXF are
+// ASCII). ParseMove tries the notations in turn, and each failure builds an
+// error: in a corpus that costs more than the move's legality check. When
+// the guess is wrong ParseMove decides, and gives its error.
 func decodeMove(p *position.Position, text string) (position.Move, error) {
-	if len(text) == 4 {
-		m, err := position.ICCS{}.Decode(p, text)
-		if err == nil {
-			return m, nil
-		}
-		var me *position.MoveError
-		if !errors.As(err, &me) || me.Code != "syntax" {
-			return position.NoMove, err
-		}
+	var n position.Notation
+	switch {
+	case len(text) == 4:
+		n = position.ICCS{}
+	case len(text) > 0 && text[0] >= utf8.RuneSelf:
+		n = position.Chinese{}
+	default:
+		return position.ParseMove(p, text)
+	}
+	m, err := n.Decode(p, text)
+	if err == nil {
+		return m, nil
+	}
+	var me *position.MoveError
+	if !errors.As(err, &me) || me.Code != "syntax" {
+		return position.NoMove, err
 	}
 	return position.ParseMove(p, text)
 }
