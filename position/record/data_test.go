@@ -91,6 +91,9 @@ func replayCorpus(t testing.TB, path string, keep bool) corpusResult {
 		if keep {
 			res.reps[g.ID] = reps
 			res.raw[g.ID] = g.Raw
+			if full, err := Replay(g); assert.NoError(t, err) {
+				assert.Equal(t, naiveReps(full.Final.Keys()), reps, g.ID)
+			}
 		}
 	}
 	return res

@@ -166,10 +166,34 @@ func TestFixtures(t *testing.T) {
 				assert.Equal(t, len(g.Moves), rep.Final.Ply())
 				assert.Equal(t, 0, rep.Start.Ply())
 				assert.Equal(t, position.RepetitionCounts(rep.Final.Keys()), rep.Reps.Max, "game %d", i+1)
+				assert.Equal(t, naiveReps(rep.Final.Keys()), rep.Reps, "game %d", i+1)
 			}
 			assert.Equal(t, tt.replayErrs, n, "replay errors")
 		})
 	}
+}
+
+// naiveReps counts repetitions the slow way, comparing every pair of
+// positions, to check the shortcut Replay takes (positions compared only
+// within a stretch of reversible moves).
+func naiveReps(keys []uint64) Repetitions {
+	reps := Repetitions{Max: 1}
+	seen := map[uint64]int{}
+	for i, k := range keys {
+		seen[k]++
+		n := seen[k]
+		reps.Max = max(reps.Max, n)
+		switch n {
+		case 2:
+			reps.Twofold++
+		case 3:
+			reps.Threefold++
+			if reps.FirstThreefold == 0 {
+				reps.FirstThreefold = i
+			}
+		}
+	}
+	return reps
 }
 
 func TestIllegalMoveMidCorpus(t *testing.T) {
