@@ -1,0 +1,250 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/xqrules/xqrules/interp"
+)
+
+func init() {
+	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", run: runCases})
+}
+
+// casesReport is the JSON output of xqrules cases.
+type casesReport struct {
+	Cases  []interp.CaseResult `json:"cases"`
+	Passed int                 `json:"passed"`
+	Failed int                 `json:"failed"`
+	// Errors: rows that could not be run (the others were).
+	Errors []caseError `json:"errors,omitempty"`
+	// Known: recorded disagreements (engine believed right, or the source),
+	// not counted in passed/failed; Uncounted: qualified expectations.
+	Known     int `json:"known"`
+	Uncounted int `json:"uncounted"`
+	// Labels: per rule set, how many expected move labels agree.
+	Labels map[string]labelTally `json:"labels,omitempty"`
+}
+
+type caseError struct {
+	File  string `json:"file"`
+	Line  int    `json:"line,omitempty"`
+	ID    string `json:"id,omitempty"`
+	Error string `json:"error"`
+}
+
+type labelTally struct {
+	Agree int `json:"agree"`
+	Total int `json:"total"`
+}
+
+func runCases(e *env, args []string) int {
+	fs := newFlags(e, "cases", "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] FILE…")
+	rulesArg := fs.String("rules", "", "judge only under these rule sets (default: every rule set a case names); rule-set files are loaded")
+	format := fs.String("format", "text", "text or json")
+	verbose := fs.Bool("verbose", false, "text: list passing results too")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "cases judged in parallel")
+	if st, ok := parseFlags(e, fs, args); !ok {
+		return st
+	}
+	if *format != "text" && *format != "json" {
+		return usageErr(e, "cases", "unknown --format %q (want text or json)", *format)
+	}
+	if fs.NArg() == 0 {
+		return usageErr(e, "cases", "give one or more case files (.jsonl or .yaml)")
+	}
+	lib, err := interp.Bundled()
+	if err != nil {
+		return failRules(e, "cases", err)
+	}
+	only := map[string]bool{}
+	if *rulesArg != "" {
+		books, err := lib.Select(*rulesArg)
+		if err != nil {
+			return failRules(e, "cases", err)
+		}
+		for _, b := range books {
+			only[b.ID] = true
+		}
+	}
+
+	rep := casesReport{Cases: []interp.CaseResult{}, Labels: map[string]labelTally{}}
+	var all []interp.Case
+	for _, path := range fs.Args() {
+		cs, err := interp.ReadCases(path)
+		if err != nil {
+			if el, ok := err.(interp.ErrorList); ok {
+				for _, x := range el {
+					rep.Errors = append(rep.Errors, caseError{File: x.File, Line: x.Line, Error: x.Msg})
+				}
+			} else {
+				rep.Errors = append(rep.Errors, caseError{File: path, Error: err.Error()})
+			}
+		}
+		all = append(all, cs...)
+	}
+
+	// Judge in parallel; report in file order.
+	results := make([][]interp.CaseResult, len(all))
+	errs := make([]error, len(all))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, *jobs); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				results[i], errs[i] = interp.RunCase(lib, &all[i], only)
+			}
+		}()
+	}
+	for i := range all {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	for i := range all {
+		c := &all[i]
+		if errs[i] != nil {
+			rep.Errors = append(rep.Errors, caseError{File: c.File, Line: c.Line, ID: c.ID, Error: errs[i].Error()})
+			continue
+		}
+		for _, r := range results[i] {
+			rep.Cases = append(rep.Cases, r)
+			switch r.Status {
+			case "pass":
+				rep.Passed++
+			case "fail":
+				rep.Failed++
+			case "known":
+				rep.Known++
+			case "uncounted":
+				rep.Uncounted++
+			}
+			if r.LabelsTotal > 0 {
+				t := rep.Labels[r.Ruleset]
+				t.Agree += r.LabelsAgree
+				t.Total += r.LabelsTotal
+				rep.Labels[r.Ruleset] = t
+			}
+		}
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+	} else {
+		writeCasesText(e.stdout, &rep, *verbose)
+	}
+	if rep.Failed > 0 || len(rep.Errors) > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {
+	perBook := map[string]*[2]int{}
+	var known, uncounted []interp.CaseResult
+	for _, r := range rep.Cases {
+		switch r.Status {
+		case "pass", "fail":
+			t := perBook[r.Ruleset]
+			if t == nil {
+				t = &[2]int{}
+				perBook[r.Ruleset] = t
+			}
+			t[1]++
+			if r.Pass {
+				t[0]++
+			}
+		case "known":
+			known = append(known, r)
+		case "uncounted":
+			uncounted = append(uncounted, r)
+		}
+		if r.Status == "fail" || (verbose && r.Status == "pass") {
+			mark := "FAIL"
+			if r.Pass {
+				mark = "ok  "
+			}
+			fmt.Fprintf(w, "%s %-24s %-12s expected %-16s got %-16s%s\n", mark, r.ID, r.Ruleset, r.Expected, r.Actual, labelNote(r))
+		} else if verbose && r.Status == "labels-only" {
+			fmt.Fprintf(w, "     %-24s %-12s got %-16s%s\n", r.ID, r.Ruleset, r.Actual, labelNote(r))
+		}
+	}
+	for _, x := range rep.Errors {
+		where := x.File
+		if x.Line > 0 {
+			where += fmt.Sprintf(":%d", x.Line)
+		}
+		if x.ID != "" {
+			where += " (" + x.ID + ")"
+		}
+		fmt.Fprintf(w, "ERROR %s: %s\n", where, x.Error)
+	}
+	if len(known) > 0 {
+		fmt.Fprintln(w, "\nknown disagreements (recorded, not counted):")
+		for _, r := range known {
+			agree := "now agrees"
+			if !r.Pass {
+				agree = "still differs"
+			}
+			fmt.Fprintf(w, "  %-24s %-12s expected %-16s got %-16s (%s) — %s\n", r.ID, r.Ruleset, r.Expected, r.Actual, agree, r.Note)
+		}
+	}
+	if len(uncounted) > 0 {
+		fmt.Fprintln(w, "\nuncounted (qualified expectations):")
+		for _, r := range uncounted {
+			fmt.Fprintf(w, "  %-24s %-12s got %-16s — source: %s\n", r.ID, r.Ruleset, r.Actual, r.Note)
+		}
+	}
+	ids := make([]string, 0, len(perBook))
+	for id := range perBook {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	fmt.Fprintf(w, "\n%d passed, %d failed, %d rows not run; %d known disagreements, %d uncounted\n",
+		rep.Passed, rep.Failed, len(rep.Errors), rep.Known, rep.Uncounted)
+	for _, id := range ids {
+		t := perBook[id]
+		line := fmt.Sprintf("  %-12s verdicts %d/%d (%.1f%%)", id, t[0], t[1], pct(t[0], t[1]))
+		if l, ok := rep.Labels[id]; ok {
+			line += fmt.Sprintf("  labels %d/%d (%.1f%%)", l.Agree, l.Total, pct(l.Agree, l.Total))
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func labelNote(r interp.CaseResult) string {
+	if r.LabelsTotal == 0 || r.LabelsAgree == r.LabelsTotal {
+		return ""
+	}
+	var diffs []string
+	for i, l := range r.LabelsExpected {
+		if l == "" {
+			continue
+		}
+		got := "?"
+		if i < len(r.LabelsActual) {
+			got = r.LabelsActual[i]
+		}
+		if got != l {
+			diffs = append(diffs, fmt.Sprintf("ply %d %s→%s", i+1, l, got))
+		}
+	}
+	return fmt.Sprintf("  labels %d/%d: %s", r.LabelsAgree, r.LabelsTotal, strings.Join(diffs, ", "))
+}

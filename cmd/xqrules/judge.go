@@ -1,0 +1,305 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position"
+	"github.com/xqrules/xqrules/position/record"
+)
+
+func init() {
+	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", run: runJudge})
+}
+
+// judgement is one input's rulings, as printed.
+type judgement struct {
+	Game    string          `json:"game,omitempty"`
+	FEN     string          `json:"fen"`
+	Moves   []string        `json:"moves"`
+	Cycle   *cycleInfo      `json:"cycle,omitempty"`
+	Rulings []interp.Ruling `json:"rulings"`
+}
+
+// cycleInfo is the cycle judged: the last period of the input.
+type cycleInfo struct {
+	FEN         string   `json:"fen"`
+	Moves       []string `json:"moves"`
+	FromPly     int      `json:"from_ply"` // 0-based ply of the input where the cycle starts
+	Occurrences int      `json:"occurrences"`
+}
+
+func runJudge(e *env, args []string) int {
+	fs := newFlags(e, "judge", "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json]")
+	fen := fs.String("fen", position.StartFEN, "start position (XQBase/UCCI FEN)")
+	movesArg := fs.String("moves", "", "the moves from the start position, any notation (ICCS h2e2, WXF C2.5, Chinese 炮二平五), space or comma separated")
+	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
+	format := fs.String("format", "text", "text or json (html: not yet)")
+	if st, ok := parseFlags(e, fs, args); !ok {
+		return st
+	}
+	switch *format {
+	case "text", "json":
+	case "html":
+		return usageErr(e, "judge", "--format html is not implemented yet (a later issue); use text or json")
+	default:
+		return usageErr(e, "judge", "unknown --format %q (want text or json)", *format)
+	}
+	if fs.NArg() > 0 && *movesArg != "" {
+		return usageErr(e, "judge", "give --moves or game files, not both")
+	}
+	if fs.NArg() == 0 && strings.TrimSpace(*movesArg) == "" {
+		return usageErr(e, "judge", "nothing to judge: give --moves or a game file")
+	}
+	books, st := selectBooks(e, "judge", *rulesArg)
+	if books == nil {
+		return st
+	}
+	var js []judgement
+	status := exitOK
+	if fs.NArg() == 0 {
+		start, err := position.ParseFEN(*fen)
+		if err != nil {
+			return fail(e, "judge", err)
+		}
+		moves, err := parseMoves(start, splitMoves(*movesArg))
+		if err != nil {
+			return fail(e, "judge", err)
+		}
+		j, err := judgeMoves(books, start, moves)
+		if err != nil {
+			return fail(e, "judge", err)
+		}
+		js = append(js, j)
+	} else {
+		// A game that cannot be read or judged is reported; the others are
+		// judged, and the status says that something failed.
+		for _, path := range fs.Args() {
+			got, err := judgeFile(books, path)
+			js = append(js, got...)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "xqrules judge: %v\n", err)
+				status = exitFailed
+			}
+		}
+	}
+	printJudgements(e, js, *format)
+	return status
+}
+
+func printJudgements(e *env, js []judgement, format string) {
+	if format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		if len(js) == 1 {
+			enc.SetIndent("", "  ")
+			enc.Encode(js[0])
+			return
+		}
+		for _, j := range js {
+			enc.Encode(j) // one object per line for several games
+		}
+		return
+	}
+	for i, j := range js {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		writeJudgement(e.stdout, j)
+	}
+}
+
+// selectBooks loads the bundled books and picks the ones --rules names; a
+// problem is printed and books is nil.
+func selectBooks(e *env, cmd, spec string) ([]*interp.Book, int) {
+	lib, err := interp.Bundled()
+	if err != nil {
+		return nil, failRules(e, cmd, err)
+	}
+	books, err := lib.Select(spec)
+	if err != nil {
+		return nil, failRules(e, cmd, err)
+	}
+	return books, exitOK
+}
+
+// failRules prints a rule-loading error (every positioned error with its
+// source line) and returns exitFailed.
+func failRules(e *env, cmd string, err error) int {
+	var el interp.ErrorList
+	if errors.As(err, &el) {
+		fmt.Fprintf(e.stderr, "xqrules %s: rule set refused:\n%s\n", cmd, el.Detail())
+		return exitFailed
+	}
+	return fail(e, cmd, err)
+}
+
+func splitMoves(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '，' || r == '、' || r == ';'
+	})
+}
+
+// parseMoves reads move texts in any notation from start.
+func parseMoves(start *position.Position, texts []string) ([]position.Move, error) {
+	p := start.Clone()
+	moves := make([]position.Move, 0, len(texts))
+	for i, t := range texts {
+		m, err := position.ParseMove(p, t)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	return moves, nil
+}
+
+// judgeMoves judges the last period of a game.
+func judgeMoves(books []*interp.Book, start *position.Position, moves []position.Move) (judgement, error) {
+	j := judgement{FEN: start.FEN(), Moves: iccs(moves)}
+	in, ok := interp.FindCycle(start, moves)
+	if !ok {
+		rs, err := interp.Judge(books, interp.Input{})
+		j.Rulings = rs
+		return j, err
+	}
+	j.Cycle = &cycleInfo{FEN: in.Start.FEN(), Moves: iccs(in.Moves), FromPly: len(moves) - len(in.Moves), Occurrences: in.Occurrences}
+	rs, err := interp.Judge(books, in)
+	if err != nil {
+		return j, err
+	}
+	j.Rulings = rs
+	return j, nil
+}
+
+func iccs(moves []position.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// judgeFile judges every game of a record file (PGN, JSON Lines, DhtmlXQ).
+// A game that cannot be read or replayed is reported in err; the others
+// are judged.
+func judgeFile(books []*interp.Book, path string) ([]judgement, error) {
+	r, err := record.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var out []judgement
+	var errs []string
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		rep, err := record.Replay(g)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		j, err := judgeMoves(books, rep.Start, rep.Moves)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", g.Name(), err))
+			continue
+		}
+		j.Game = g.Name()
+		out = append(out, j)
+	}
+	if len(errs) > 0 {
+		return out, errors.New(strings.Join(errs, "\n"))
+	}
+	return out, nil
+}
+
+var sideZH = map[string]string{"red": "红", "black": "黑"}
+
+// writeJudgement prints rulings for people: for each book, each move's
+// label, tags, rule and reason, the sides' patterns and the verdict with
+// its clause; then a summary line per book.
+func writeJudgement(w io.Writer, j judgement) {
+	if j.Game != "" {
+		fmt.Fprintf(w, "game %s\n", j.Game)
+	}
+	if j.Cycle == nil {
+		fmt.Fprintf(w, "no cycle: no position occurs twice with the same side to move (%d moves)\n", len(j.Moves))
+		for _, r := range j.Rulings {
+			fmt.Fprintf(w, "  %-13s %s\n", r.Ruleset, r.Verdict)
+		}
+		return
+	}
+	cn := []string{}
+	if len(j.Rulings) > 0 {
+		for _, m := range j.Rulings[0].Moves {
+			if m.CN != "" {
+				cn = append(cn, m.CN)
+			} else {
+				cn = append(cn, m.Move)
+			}
+		}
+	}
+	fmt.Fprintf(w, "cycle: %s  (%d plies from ply %d; the position occurred %d times)\n", strings.Join(cn, " "), len(j.Cycle.Moves), j.Cycle.FromPly, j.Cycle.Occurrences)
+	fmt.Fprintf(w, "from:  %s\n", j.Cycle.FEN)
+	for _, r := range j.Rulings {
+		fmt.Fprintf(w, "\n== %s  %s\n", r.Ruleset, r.Title)
+		for _, m := range r.Moves {
+			name := m.CN
+			if name == "" {
+				name = m.Move
+			}
+			label := m.Label
+			if len(m.Tags) > 0 {
+				label += " (" + strings.Join(m.Tags, " ") + ")"
+			}
+			fmt.Fprintf(w, "  %d. %s %-8s %s  %s\n", m.Ply, sideZH[m.Side], name, m.Move, label)
+			if m.Rule != "" {
+				fmt.Fprintf(w, "       %s [%s]: %s\n", m.Cite, m.Rule, m.Reason)
+			}
+			for _, x := range m.Exempted {
+				what := strings.Join(x.Labels, " ")
+				if len(x.Targets) > 0 {
+					what += " of " + strings.Join(x.Targets, ", ")
+				}
+				fmt.Fprintf(w, "       not %s: %s [%s]\n", what, x.Cite, x.Rule)
+			}
+		}
+		for _, s := range r.Sides {
+			pats := "—"
+			if len(s.Patterns) > 0 {
+				pats = strings.Join(s.Patterns, ", ")
+			}
+			fmt.Fprintf(w, "  %s: %s  → %s\n", sideZH[s.Side], strings.Join(s.Labels, " "), pats)
+		}
+		fmt.Fprintf(w, "  verdict: %s", r.Verdict)
+		if r.Clause != "" {
+			fmt.Fprintf(w, " — %s [%s]", r.Clause, r.Row)
+		}
+		fmt.Fprintln(w)
+		if r.Reason != "" {
+			fmt.Fprintf(w, "    %s\n", r.Reason)
+		}
+		for _, n := range r.Notes {
+			fmt.Fprintf(w, "    note: %s\n", n)
+		}
+	}
+	fmt.Fprintln(w, "\nsummary:")
+	for _, r := range j.Rulings {
+		labels := make([]string, len(r.Moves))
+		for i, m := range r.Moves {
+			labels[i] = m.Label
+		}
+		fmt.Fprintf(w, "  %-13s %-16s %s\n", r.Ruleset, r.Verdict, strings.Join(labels, " "))
+	}
+}

@@ -1,0 +1,361 @@
+package interp
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// Case is one adjudication with its expected rulings: a row of a JSON Lines
+// case file, or a case of a YAML case file.
+type Case struct {
+	ID    string
+	File  string
+	Line  int
+	FEN   string
+	Moves []string
+	// Expect: rule set id → verdict.
+	Expect map[string]string
+	// Labels: rule set id → the expected label of each move of the cycle
+	// judged ("" where unknown).
+	Labels map[string][]string
+	// Known: rule set id → why the engine and the source are believed to
+	// disagree. Such results are reported apart and not counted.
+	Known map[string]string
+	// Uncounted: rule set id → a qualified verdict (disputed, inferred) kept
+	// for the record; reported, not counted.
+	Uncounted map[string]string
+	Source    string
+	Notes     string
+	// Err: the row could not be read; the others still run.
+	Err error
+}
+
+// Books returns the rule set ids the case names, in a stable order.
+func (c *Case) Books() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range []map[string]string{c.Expect, c.Known, c.Uncounted} {
+		for id := range m {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	for id := range c.Labels {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return sortedBookIDsOf(out)
+}
+
+func sortedBookIDsOf(ids []string) []string {
+	m := map[string]*Book{}
+	for _, id := range ids {
+		m[id] = nil
+	}
+	return sortedBookIDs(m)
+}
+
+// ReadCases reads a case file: JSON Lines (.jsonl, .json) or YAML (.yaml,
+// .yml). A row that cannot be read is returned with Err set; an error is
+// returned only when the file itself cannot be read.
+func ReadCases(path string) ([]Case, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return readYAMLCases(path, data)
+	default:
+		return readJSONLCases(path, data), nil
+	}
+}
+
+var verdictWords = map[string]bool{RedMustVary: true, BlackMustVary: true, Draw: true, NoCycle: true}
+
+type jsonCase struct {
+	ID     string            `json:"id"`
+	FEN    string            `json:"fen"`
+	Moves  json.RawMessage   `json:"moves"`
+	Expect map[string]string `json:"expect"`
+}
+
+func readJSONLCases(path string, data []byte) []Case {
+	var out []Case
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 || text[0] == '#' {
+			continue
+		}
+		c := Case{File: path, Line: line}
+		var jc jsonCase
+		if err := json.Unmarshal(text, &jc); err != nil {
+			c.Err = fmt.Errorf("not a JSON object: %v", err)
+			out = append(out, c)
+			continue
+		}
+		c.ID, c.FEN, c.Expect = jc.ID, jc.FEN, jc.Expect
+		if c.ID == "" {
+			c.ID = fmt.Sprintf("line %d", line)
+		}
+		c.Moves, c.Err = movesOf(jc.Moves)
+		if c.Err == nil {
+			c.Err = checkCase(&c)
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		out = append(out, Case{File: path, Line: line + 1, Err: err})
+	}
+	return out
+}
+
+// movesOf accepts moves as a JSON list of strings or one string.
+func movesOf(raw json.RawMessage) ([]string, error) {
+	if len(raw) == 0 {
+		return nil, errors.New("no moves")
+	}
+	var list []string
+	if err := json.Unmarshal(raw, &list); err == nil {
+		return list, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return strings.Fields(s), nil
+	}
+	return nil, errors.New("moves must be a list of strings or a string")
+}
+
+func checkCase(c *Case) error {
+	if c.FEN == "" {
+		return errors.New("no fen")
+	}
+	if len(c.Moves) == 0 {
+		return errors.New("no moves")
+	}
+	if len(c.Expect)+len(c.Labels)+len(c.Known)+len(c.Uncounted) == 0 {
+		return errors.New("nothing expected: give expect (rule set → verdict)")
+	}
+	for id, v := range c.Expect {
+		if !verdictWords[v] {
+			return fmt.Errorf("expect[%s]: %q is not a verdict (red-must-vary, black-must-vary, draw, no-cycle)", id, v)
+		}
+	}
+	for id := range c.Known {
+		if _, ok := c.Expect[id]; !ok {
+			return fmt.Errorf("known_disagreement[%s] without an expected verdict for %s", id, id)
+		}
+	}
+	return nil
+}
+
+// yamlCase is a case of a YAML case file.
+type yamlCase struct {
+	ID                string               `yaml:"id"`
+	Source            string               `yaml:"source"`
+	FEN               string               `yaml:"fen"`
+	Moves             any                  `yaml:"moves"`
+	MovesCN           string               `yaml:"moves_cn"`
+	Expect            map[string]string    `yaml:"expect"`
+	Labels            map[string][]*string `yaml:"labels"`
+	KnownDisagreement map[string]string    `yaml:"known_disagreement"`
+	Uncounted         map[string]string    `yaml:"uncounted"`
+	Ruling            string               `yaml:"ruling"`
+	Notes             string               `yaml:"notes"`
+	Topic             string               `yaml:"topic"`
+	Diagram           string               `yaml:"diagram"`
+}
+
+var caseFileFields = []string{"source", "licence", "notes", "cases"}
+
+func readYAMLCases(path string, data []byte) ([]Case, error) {
+	d := &decoder{f: newSrcFile(path, data)}
+	body := d.parseYAML()
+	if body == nil {
+		return nil, d.errs
+	}
+	var out []Case
+	for _, fl := range d.fields(body, "", "a case file", caseFileFields...) {
+		if fl.key != "cases" {
+			continue
+		}
+		items, _ := d.list(fl, "")
+		for _, it := range items {
+			c := Case{File: path, Line: d.pos(it).line}
+			var yc yamlCase
+			if err := yaml.NodeToValue(it, &yc, yaml.Strict()); err != nil {
+				c.ID = idOf(d, it)
+				c.Err = errors.New(firstLine(err.Error()))
+				out = append(out, c)
+				continue
+			}
+			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Notes =
+				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Notes
+			if c.ID == "" {
+				c.Err = errors.New("a case needs an id")
+			}
+			switch m := yc.Moves.(type) {
+			case string:
+				c.Moves = strings.Fields(m)
+			case []any:
+				for _, x := range m {
+					c.Moves = append(c.Moves, fmt.Sprint(x))
+				}
+			}
+			if len(yc.Labels) > 0 {
+				c.Labels = map[string][]string{}
+				for id, ls := range yc.Labels {
+					row := make([]string, len(ls))
+					for i, l := range ls {
+						if l != nil {
+							row[i] = *l
+						}
+					}
+					c.Labels[id] = row
+				}
+			}
+			if c.Err == nil {
+				c.Err = checkCase(&c)
+			}
+			out = append(out, c)
+		}
+	}
+	if len(d.errs) > 0 {
+		return out, d.errs
+	}
+	return out, nil
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// CaseResult is one case judged under one rule set.
+type CaseResult struct {
+	ID       string `json:"id"`
+	Ruleset  string `json:"ruleset"`
+	Expected string `json:"expected,omitempty"`
+	Actual   string `json:"actual"`
+	Pass     bool   `json:"pass"`
+	// Status: pass, fail, known (a recorded disagreement, not counted),
+	// uncounted (a qualified expectation, not counted), labels-only.
+	Status string `json:"status"`
+	Note   string `json:"note,omitempty"`
+	// Labels expected and found for the cycle's moves, and how many agree.
+	LabelsExpected []string `json:"labels_expected,omitempty"`
+	LabelsActual   []string `json:"labels_actual,omitempty"`
+	LabelsAgree    int      `json:"labels_agree,omitempty"`
+	LabelsTotal    int      `json:"labels_total,omitempty"`
+	Clause         string   `json:"clause,omitempty"`
+	File           string   `json:"file,omitempty"`
+	Line           int      `json:"line,omitempty"`
+}
+
+// RunCase judges a case under the rule sets it names that lib holds (and,
+// when only is not empty, that are in only). A case that cannot be played
+// or names an unknown rule set returns an error.
+func RunCase(lib *Library, c *Case, only map[string]bool) ([]CaseResult, error) {
+	return runCase(Judge, lib, c, only)
+}
+
+func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case, only map[string]bool) ([]CaseResult, error) {
+	if c.Err != nil {
+		return nil, c.Err
+	}
+	var books []*Book
+	for _, id := range c.Books() {
+		if len(only) > 0 && !only[id] {
+			continue
+		}
+		b := lib.Book(id)
+		if b == nil {
+			return nil, fmt.Errorf("no rule set %q", id)
+		}
+		books = append(books, b)
+	}
+	if len(books) == 0 {
+		return nil, nil
+	}
+	start, err := position.ParseFEN(c.FEN)
+	if err != nil {
+		return nil, err
+	}
+	p := start.Clone()
+	moves := make([]position.Move, 0, len(c.Moves))
+	for i, t := range c.Moves {
+		m, err := position.ParseMove(p, t)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	in, ok := FindCycle(start, moves)
+	if !ok {
+		in = Input{}
+	}
+	rulings, err := judge(books, in)
+	if err != nil {
+		return nil, err
+	}
+	var out []CaseResult
+	for _, r := range rulings {
+		res := CaseResult{ID: c.ID, Ruleset: r.Ruleset, Actual: r.Verdict, Clause: r.Clause, File: c.File, Line: c.Line}
+		for _, m := range r.Moves {
+			res.LabelsActual = append(res.LabelsActual, m.Label)
+		}
+		if want, ok := c.Labels[r.Ruleset]; ok {
+			res.LabelsExpected = want
+			for i, l := range want {
+				if l == "" {
+					continue
+				}
+				res.LabelsTotal++
+				if i < len(res.LabelsActual) && res.LabelsActual[i] == l {
+					res.LabelsAgree++
+				}
+			}
+		}
+		exp, hasExp := c.Expect[r.Ruleset]
+		switch {
+		case c.Known[r.Ruleset] != "":
+			res.Expected, res.Status, res.Note = exp, "known", c.Known[r.Ruleset]
+			res.Pass = exp == r.Verdict
+		case hasExp:
+			res.Expected = exp
+			res.Pass = exp == r.Verdict
+			res.Status = "fail"
+			if res.Pass {
+				res.Status = "pass"
+			}
+		case c.Uncounted[r.Ruleset] != "":
+			res.Status, res.Note = "uncounted", c.Uncounted[r.Ruleset]
+		default:
+			res.Status = "labels-only"
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
