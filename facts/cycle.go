@@ -99,25 +99,16 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 // 王忠's narrow 有变.
 func safeVariation(pos *position.Position, cycleMove position.Move, par Params) (position.Move, bool) {
 	s := newSearcher(pos, par)
-	S := pos.Side()
 	for _, m := range pos.LegalMoves(nil) {
 		if m == cycleMove {
 			continue
 		}
 		pos.Make(m)
 		s.reset()
-		safe := s.mateInOne(0, false) == position.NoMove
-		if safe {
-			for _, sq := range pos.Pieces(S, nil) {
-				if pos.At(sq).Kind() == position.King {
-					continue
-				}
-				if r := s.gainVia(sq); r.ok && r.gain > 0 {
-					safe = false
-					break
-				}
-			}
-		}
+		// Not mated at once, and the opponent wins nothing at once (its
+		// captures and checks, with the exchange that follows).
+		safe := s.mateInOne(0, false) == position.NoMove &&
+			s.qsc(position.NoSquare, -mateScore*2, mateScore*2, par.ExchangeDepth, 1, false, position.NoSquare, 0) <= 0
 		pos.Unmake()
 		if safe {
 			return m, true

@@ -55,17 +55,14 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 
 	// Before the move, mover to move: what could it already win, and mate?
-	before := map[position.Square]gainResult{}
-	for _, sq := range pos.Pieces(O, nil) {
-		if pos.At(sq).Kind() == position.King || sq == to {
-			continue
-		}
-		before[sq] = s.gainVia(sq)
-	}
+	before := s.gainsAll()
+	delete(before, to)
 	mtBefore := s.mateThreat()
 	oldProtect := map[position.Square]string{}
-	for sq := range before {
-		oldProtect[sq], _, _, _ = protection(s, sq, O)
+	for sq, g := range before {
+		if g.gain > 0 || g.direct {
+			oldProtect[sq], _, _, _ = protection(s, sq, O)
+		}
 	}
 	pinnedBefore := pos.Pinned(O)
 
@@ -109,12 +106,10 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.MateThreatSelfInflicted = !mtPrev.Exists
 	}
 	pinnedNow := pos.Pinned(O)
+	afterAll := s.gainsAll()
 	for _, sq := range pos.Pieces(O, nil) {
-		if pos.At(sq).Kind() == position.King {
-			continue
-		}
-		after := s.gainVia(sq)
-		if !after.ok {
+		after, ok := afterAll[sq]
+		if !ok || pos.At(sq).Kind() == position.King {
 			continue
 		}
 		mf.Threats = append(mf.Threats, threat(s, m, sq, after, before[sq], oldProtect[sq], pinnedBefore, pinnedNow))

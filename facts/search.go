@@ -530,3 +530,149 @@ func iccsLine(ms []position.Move) []string {
 	}
 	return out
 }
+
+// targets holds, per square of the opponent's pieces (in the coordinates of
+// the node), the best balance of a line whose first capture is that piece.
+type targets struct {
+	val [position.NumSquares]int
+	ok  [position.NumSquares]bool
+}
+
+// gainAll is gainSearch for every opponent piece at once: the check lines
+// (抽吃, 连将吃子), which are the expensive part, are searched once and
+// shared by all victims. Values are before the baseline and the pawn clamp.
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult) {
+	*out = targets{}
+	if !s.tick() || ply >= maxPly-4 {
+		return
+	}
+	side := s.pos.Side()
+	moves := s.legal(ply)
+	for i := 0; i < len(moves); i++ {
+		m := moves[i]
+		to := m.To()
+		cap := s.pos.At(to)
+		if cap != position.NoPiece {
+			v := s.value(cap, to)
+			s.pos.Make(m)
+			mated := s.opponentMatesInOne(ply + 1)
+			rest := mateScore
+			if !mated {
+				rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+			}
+			s.pos.Unmake()
+			if root != nil {
+				r := &root[to]
+				if !r.direct {
+					r.matedAll = true
+				}
+				r.direct = true
+				r.matedAll = r.matedAll && mated
+			}
+			if v-rest > out.val[to] || !out.ok[to] {
+				out.val[to], out.ok[to] = v-rest, true
+			}
+		}
+		if checks <= 0 {
+			continue
+		}
+		gained := 0
+		if cap != position.NoPiece {
+			gained = s.value(cap, to)
+		}
+		s.pos.Make(m)
+		if !s.pos.InCheck(side.Other()) {
+			s.pos.Unmake()
+			continue
+		}
+		var sub targets
+		s.afterCheckAll(checks-1, ply+1, &sub)
+		s.pos.Unmake()
+		for q := range sub.ok {
+			if sub.ok[q] && position.Square(q) != to {
+				if v := gained + sub.val[q]; !out.ok[q] || v > out.val[q] {
+					out.val[q], out.ok[q] = v, true
+				}
+			}
+		}
+		if s.cut {
+			return
+		}
+	}
+}
+
+// afterCheckAll: the opponent answers a check; a victim's line stands only if
+// it survives every answer (values in the coordinates before the answer).
+func (s *searcher) afterCheckAll(checks, ply int, out *targets) {
+	*out = targets{}
+	replies := append([]position.Move(nil), s.legal(ply)...)
+	if len(replies) == 0 {
+		return // a mate, not a gain through a piece
+	}
+	first := true
+	for _, r := range replies {
+		lost := 0
+		if cap := s.pos.At(r.To()); cap != position.NoPiece {
+			lost = s.value(cap, r.To())
+		}
+		var sub targets
+		s.pos.Make(r)
+		s.gainAll(checks, ply+1, &sub, nil)
+		s.pos.Unmake()
+		// Map the answer's moved piece back to its square before the answer;
+		// in those coordinates the answer's destination holds no victim.
+		sub.val[r.From()], sub.ok[r.From()] = sub.val[r.To()], sub.ok[r.To()]
+		sub.ok[r.To()] = false
+		for q := range out.ok {
+			if first {
+				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q]
+				continue
+			}
+			if !sub.ok[q] {
+				out.ok[q] = false
+			} else if out.ok[q] && sub.val[q]-lost < out.val[q] {
+				out.val[q] = sub.val[q] - lost
+			}
+		}
+		first = false
+		if s.cut {
+			*out = targets{}
+			return
+		}
+	}
+}
+
+// gainsAll returns, for every opponent piece, what gainVia would: one shared
+// search for all victims, then the baseline, the pawn clamp and the line
+// (by gainVia, only where the balance is positive and evidence is needed).
+func (s *searcher) gainsAll() map[position.Square]gainResult {
+	s.reset()
+	var t targets
+	var root [position.NumSquares]gainResult
+	s.gainAll(s.par.GainChecks, 0, &t, &root)
+	out := map[position.Square]gainResult{}
+	for q := range t.ok {
+		if !t.ok[q] {
+			continue
+		}
+		sq := position.Square(q)
+		g := t.val[q]
+		s.pos.Make(position.NullMove)
+		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.GainChecks, false, sq, 1)
+		s.pos.Unmake()
+		if base > mateScore/2 || base < 0 {
+			base = 0
+		}
+		r := root[q]
+		r.ok, r.gain = true, g+base
+		if r.gain > 0 {
+			full := s.gainVia(sq)
+			if full.ok {
+				full.direct, full.matedAll = r.direct, r.matedAll
+				r = full
+			}
+		}
+		out[sq] = r
+	}
+	return out
+}

@@ -47,8 +47,8 @@ func DefaultParams() Params {
 		PawnTradeNoGain: true,
 		MateDepth:       9,
 		QuietMateDepth:  3,
-		GainChecks:      5,
-		ExchangeDepth:   8,
+		GainChecks:      3,
+		ExchangeDepth:   6,
 		NodeLimit:       200000,
 	}
 }
