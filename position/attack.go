@@ -29,49 +29,56 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
 
-	// Along the rank: the first piece each way may be a rook, the second a cannon.
-	rbase := Square(r) * 9
-	ro := uint32(p.lines[both].rank[r&15])
-	if m := ro >> (f + 1) << (f + 1); m != 0 {
-		if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
-			return true
+	// Along the rank: the first piece each way may be a rook, the second a
+	// cannon. Lines holding no enemy rook or cannon are not walked at all.
+	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
+	if !sliders.and(rankMask[r&15]).isEmpty() {
+		rbase := Square(r) * 9
+		ro := uint32(p.lines[both].rank[r&15])
+		if m := ro >> (f + 1) << (f + 1); m != 0 {
+			if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
+				return true
+			}
+			if m &= m - 1; m != 0 && b[rbase+Square(bits.TrailingZeros32(m))] == cannon {
+				return true
+			}
 		}
-		if m &= m - 1; m != 0 && b[rbase+Square(bits.TrailingZeros32(m))] == cannon {
-			return true
-		}
-	}
-	if m := ro & (1<<f - 1); m != 0 {
-		i := bits.Len32(m) - 1
-		if b[rbase+Square(i)] == rook {
-			return true
-		}
-		if m &^= 1 << i; m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
-			return true
+		if m := ro & (1<<f - 1); m != 0 {
+			i := bits.Len32(m) - 1
+			if b[rbase+Square(i)] == rook {
+				return true
+			}
+			if m &^= 1 << i; m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
+				return true
+			}
 		}
 	}
 	// Along the file, where by's king counts as a rook against a king.
 	king := rook
 	if kingTarget {
 		king = MakePiece(by, King)
+		sliders = sliders.or(p.pieces[king&15])
 	}
-	fo := uint32(p.lines[both].file[f&15])
-	fbase := Square(f)
-	if m := fo >> (r + 1) << (r + 1); m != 0 {
-		pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
-		if pc == rook || pc == king {
-			return true
+	if !sliders.and(fileMask[f&15]).isEmpty() {
+		fo := uint32(p.lines[both].file[f&15])
+		fbase := Square(f)
+		if m := fo >> (r + 1) << (r + 1); m != 0 {
+			pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
+			if pc == rook || pc == king {
+				return true
+			}
+			if m &= m - 1; m != 0 && b[fbase+9*Square(bits.TrailingZeros32(m))] == cannon {
+				return true
+			}
 		}
-		if m &= m - 1; m != 0 && b[fbase+9*Square(bits.TrailingZeros32(m))] == cannon {
-			return true
-		}
-	}
-	if m := fo & (1<<r - 1); m != 0 {
-		i := bits.Len32(m) - 1
-		if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
-			return true
-		}
-		if m &^= 1 << i; m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
-			return true
+		if m := fo & (1<<r - 1); m != 0 {
+			i := bits.Len32(m) - 1
+			if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
+				return true
+			}
+			if m &^= 1 << i; m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
+				return true
+			}
 		}
 	}
 

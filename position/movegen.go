@@ -165,7 +165,6 @@ func (g *gen) addShifted(to bitboard, delta Square) {
 func (g *gen) run() {
 	p, c := g.p, g.c
 	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
-	b := &p.board
 	own, all := &p.lines[c&3], &p.lines[both]
 	ownBB := p.occ[c&1]
 	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
@@ -199,13 +198,8 @@ func (g *gen) run() {
 	}
 	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		var to bitboard
-		for _, st := range elephantSteps[uint8(from)].list() {
-			if b[st.block] == NoPiece {
-				to = to.or(sqBB[uint8(st.to)])
-			}
-		}
-		g.add(from, to.andNot(ownBB))
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		g.add(from, elephantMoves[uint8(from)][elephantEyes(all, f, r)].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
@@ -241,11 +235,7 @@ func (p *Position) pieceMoves(from Square) bitboard {
 	case King:
 		to = kingMoves[uint8(from)]
 	case Elephant:
-		for _, st := range elephantSteps[uint8(from)].list() {
-			if p.board[st.block] == NoPiece {
-				to = to.or(sqBB[uint8(st.to)])
-			}
-		}
+		to = elephantMoves[uint8(from)][elephantEyes(all, f, r)]
 	}
 	return to.andNot(p.occ[c&1])
 }
@@ -280,86 +270,104 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 
 	rook, cannon, king := MakePiece(e, Rook), MakePiece(e, Cannon), MakePiece(e, King)
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
-	// Only an enemy rook, cannon or king on the king's file or rank makes the
-	// lines worth walking, and usually there is none on the rank.
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15]).or(p.pieces[king&15])
-	first, last := 0, 4
-	if sliders.and(fileMask[f&15]).isEmpty() {
-		first = 2
-	}
-	if sliders.and(rankMask[r&15]).isEmpty() {
-		last = 2
-	}
-	fo, ro := uint32(p.lines[both].file[f&15]), uint32(p.lines[both].rank[r&15])
-	// The four lines from the king: north, south (where the enemy king counts
-	// as a rook), east, west. Square of bit i: base + step*i; the king is at
-	// bit at.
-	rays := [4]struct {
-		m          uint32
-		up         bool
-		base, step Square
-		at         uint8
-		facing     Piece
-	}{
-		{fo >> (r + 1) << (r + 1), true, Square(f), 9, r, king},
-		{fo & (1<<r - 1), false, Square(f), 9, r, king},
-		{ro >> (f + 1) << (f + 1), true, Square(r) * 9, 1, f, rook},
-		{ro & (1<<f - 1), false, Square(r) * 9, 1, f, rook},
-	}
-	for i := first; i < last; i++ {
-		ray := &rays[i]
-		m := ray.m
-		if m == 0 {
-			continue
-		}
-		// The first three pieces met: bit numbers and squares.
-		var at [3]int
-		var sq [3]Square
-		n := 0
-		for ; n < 3 && m != 0; n++ {
-			j := bits.TrailingZeros32(m)
-			if !ray.up {
-				j = bits.Len32(m) - 1
-			}
-			m &^= 1 << j
-			at[n], sq[n] = j, ray.base+ray.step*Square(j)
-		}
-		pc1 := b[sq[0]]
-		if pc1 == rook || pc1 == ray.facing {
+	all := &p.lines[both]
+	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
+	// Only a line from the king holding an enemy rook, cannon or king (which
+	// counts as a rook on the file) is worth walking: usually one, the file
+	// towards the enemy king.
+	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
+	facing := sliders.or(p.pieces[king&15])
+	rays := &rayMask[uint8(k)]
+	// And only if fewer than three pieces stand between the king and the
+	// nearest of them: a fourth piece out can neither check nor pin.
+	l := shieldLine{c: c, rook: rook, cannon: cannon}
+	l.facing = king
+	if x := facing.and(rays[dirN]); !x.isEmpty() {
+		m := fo >> (r + 1) << (r + 1)
+		if bits.OnesCount32(m&(1<<sqRank[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(f), 9, r) {
 			return true, pinned, forbid
 		}
-		if pc1 == cannon {
-			// Nothing between king and cannon: a piece arriving there screens it.
-			lo, hi := min(int(ray.at), at[0]), max(int(ray.at), at[0])
-			between := uint16(1<<hi - 1<<(lo+1))
-			if i < 2 {
-				forbid = forbid.or(fileBB(between, f))
-			} else {
-				forbid = forbid.or(rankBB(between, r))
-			}
-		}
-		if n < 2 {
-			continue
-		}
-		pc2 := b[sq[1]]
-		switch {
-		case pc2 == cannon:
+	}
+	if x := facing.and(rays[dirS]); !x.isEmpty() {
+		m := fo & (1<<r - 1)
+		if bits.OnesCount32(m>>sqRank[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(f), 9, r) {
 			return true, pinned, forbid
-		case pc2 == rook || pc2 == ray.facing:
-			if pc1.Color() == c {
-				pinned = pinned.or(sqBB[sq[0]])
-			}
-		case n == 3 && b[sq[2]] == cannon:
-			// Two screens: either one leaving gives the cannon its shot.
-			if pc1.Color() == c {
-				pinned = pinned.or(sqBB[sq[0]])
-			}
-			if pc2.Color() == c {
-				pinned = pinned.or(sqBB[sq[1]])
-			}
 		}
 	}
-	return false, pinned, forbid
+	l.facing = rook
+	if x := sliders.and(rays[dirE]); !x.isEmpty() {
+		m := ro >> (f + 1) << (f + 1)
+		if bits.OnesCount32(m&(1<<sqFile[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(r)*9, 1, f) {
+			return true, pinned, forbid
+		}
+	}
+	if x := sliders.and(rays[dirW]); !x.isEmpty() {
+		m := ro & (1<<f - 1)
+		if bits.OnesCount32(m>>sqFile[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(r)*9, 1, f) {
+			return true, pinned, forbid
+		}
+	}
+	return false, pinned.or(l.pinned), l.forbid
+}
+
+// shieldLine walks the lines from a king for shield.
+type shieldLine struct {
+	c                    Color
+	rook, cannon, facing Piece // the enemy's; facing is its king on a file, else its rook
+	pinned, forbid       bitboard
+}
+
+// walk looks at the first three pieces on one line out from the king: m is
+// the line's occupancy beyond the king, walked upwards or downwards; the
+// square of bit i is base + step*i and the king is at bit at. It reports a
+// check, or adds to pinned and forbid.
+func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
+	var bit [3]int
+	var sq [3]Square
+	n := 0
+	for ; n < 3 && m != 0; n++ {
+		j := bits.TrailingZeros32(m)
+		if !up {
+			j = bits.Len32(m) - 1
+		}
+		m &^= 1 << j
+		bit[n], sq[n] = j, base+step*Square(j)
+	}
+	pc1 := b[sq[0]]
+	if pc1 == l.rook || pc1 == l.facing {
+		return true
+	}
+	if pc1 == l.cannon {
+		// Nothing between king and cannon: a piece arriving there screens it.
+		lo, hi := min(int(at), bit[0]), max(int(at), bit[0])
+		between := uint16(1<<hi - 1<<(lo+1))
+		if step == 9 {
+			l.forbid = l.forbid.or(fileBB(between, uint8(base)))
+		} else {
+			l.forbid = l.forbid.or(rankBB(between, uint8(base/9)))
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	pc2 := b[sq[1]]
+	switch {
+	case pc2 == l.cannon:
+		return true
+	case pc2 == l.rook || pc2 == l.facing:
+		if pc1.Color() == l.c {
+			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
+		}
+	case n == 3 && b[sq[2]] == l.cannon:
+		// Two screens: either one leaving gives the cannon its shot.
+		if pc1.Color() == l.c {
+			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
+		}
+		if pc2.Color() == l.c {
+			l.pinned = l.pinned.or(sqBB[uint8(sq[1])])
+		}
+	}
+	return false
 }
 
 // legal generates c's legal moves into list, or only counts them when list is

@@ -18,6 +18,22 @@ func (b bitboard) or(o bitboard) bitboard     { return bitboard{b.lo | o.lo, b.h
 func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.hi &^ o.hi} }
 func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
 
+// lowest and highest return the lowest and the highest square of b, which
+// must not be empty.
+func (b bitboard) lowest() Square {
+	if b.lo != 0 {
+		return Square(bits.TrailingZeros64(b.lo))
+	}
+	return Square(64 + bits.TrailingZeros64(b.hi))
+}
+
+func (b bitboard) highest() Square {
+	if b.hi != 0 {
+		return Square(64 + bits.Len64(b.hi) - 1)
+	}
+	return Square(bits.Len64(b.lo) - 1)
+}
+
 // shl and shr move every square n places up or down (0 < n < 64).
 func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
 func (b bitboard) shr(n uint) bitboard { return bitboard{b.lo>>n | b.hi<<(64-n), b.hi >> n} }
@@ -87,6 +103,8 @@ var (
 	// is 16 so that indexing with f&15 or r&15 needs no bounds check.
 	rookRank, cannonRank [16][1 << 9]uint16
 	rookFile, cannonFile [16][1 << 10]uint16
+	// rayMask[sq][dir]: the squares from sq outwards in direction dir.
+	rayMask [256][4]bitboard
 	// fileMask[f] and rankMask[r]: the squares of a file and of a rank.
 	fileMask, rankMask [16]bitboard
 	// fileSpread[m]: the squares of file a whose ranks are the bits of m.
@@ -104,6 +122,9 @@ var (
 	// (象眼). elephantReach is the same points as a set.
 	elephantSteps [256]stepList
 	elephantReach [256]bitboard
+	// elephantMoves[sq][eyes]: the elephant's destinations when the eyes set
+	// in eyes are occupied (see elephantEyes).
+	elephantMoves [256][16]bitboard
 	// horseMoves[sq][legs]: the horse's destinations when the legs (马腿) set in
 	// legs are occupied: bit 0 south, 1 west, 2 north, 3 east (see horseLegs).
 	horseMoves [256][16]bitboard
@@ -153,6 +174,25 @@ func horseLegs(fileOcc, rankOcc uint16, f, r uint8) uint8 {
 	v := uint8(uint32(fileOcc)<<1>>r) & 5
 	h := uint8(uint32(rankOcc)<<1>>f) & 5
 	return v | h<<1
+}
+
+// Directions: north (towards Black), south, east (towards file i), west.
+const (
+	dirN = iota
+	dirS
+	dirE
+	dirW
+)
+
+// elephantEyes returns the occupancy of the four diagonal neighbours of
+// (f, r) as elephantMoves indexes it: bit 0 south-west, 1 north-west, 2
+// south-east, 3 north-east. Read from the ranks above and below (bit 0 of a
+// shifted rank is file f-1, bit 2 file f+1); points off the board read as
+// empty, and no step over them exists.
+func elephantEyes(all *occupancy, f, r uint8) uint8 {
+	below := uint8(uint32(all.rank[(r-1)&15])<<1>>f) & 5
+	above := uint8(uint32(all.rank[(r+1)&15])<<1>>f) & 5
+	return (below | above<<1) & 15
 }
 
 func onBoard(f, r int) bool { return f >= 0 && f < 9 && r >= 0 && r < 10 }
@@ -227,6 +267,11 @@ func init() {
 
 	for sq := Square(0); sq < NumSquares; sq++ {
 		f, r := sq.File(), sq.Rank()
+		for d, dv := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+			for nf, nr := f+dv[0], r+dv[1]; onBoard(nf, nr); nf, nr = nf+dv[0], nr+dv[1] {
+				rayMask[sq][d] = rayMask[sq][d].or(sqBB[SquareAt(nf, nr)])
+			}
+		}
 		fileMask[f] = fileMask[f].or(sqBB[sq])
 		rankMask[r] = rankMask[r].or(sqBB[sq])
 		if redHalf(r) {
@@ -260,6 +305,16 @@ func init() {
 			if onBoard(ef, er) && redHalf(er) == redHalf(r) {
 				elephantSteps[sq].add(SquareAt(ef, er), SquareAt(nf, nr))
 				elephantReach[sq] = elephantReach[sq].or(sqBB[SquareAt(ef, er)])
+			}
+		}
+		// eyeDir[i]: the diagonal neighbour that is bit i of elephantEyes.
+		eyeDir := [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+		for eyes := range elephantMoves[sq] {
+			for i, ev := range eyeDir {
+				ef, er := f+2*ev[0], r+2*ev[1]
+				if eyes>>i&1 == 0 && onBoard(ef, er) && redHalf(er) == redHalf(r) {
+					elephantMoves[sq][eyes] = elephantMoves[sq][eyes].or(sqBB[SquareAt(ef, er)])
+				}
 			}
 		}
 		// legDir[i]: the neighbour that is leg bit i of horseLegs.
