@@ -137,36 +137,24 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	if kingTarget {
 		king = MakePiece(c, King)
 	}
-	// The first two pieces met going away from sq along each line: the first
-	// may be a rook (or the facing king), the second a cannon. Square of bit i
-	// of a line's occupancy: base + step*i.
-	fo, ro := uint32(p.lines[both].file[f&15]), uint32(p.lines[both].rank[r&15])
-	rays := [4]struct {
-		m          uint32
-		up         bool
-		base, step Square
-		facing     Piece
-	}{
-		{fo >> (r + 1) << (r + 1), true, Square(f), 9, king},
-		{fo & (1<<r - 1), false, Square(f), 9, king},
-		{ro >> (f + 1) << (f + 1), true, Square(r) * 9, 1, rook},
-		{ro & (1<<f - 1), false, Square(r) * 9, 1, rook},
+	// Along each line, the first piece met may be a rook (or the facing king,
+	// on the file), the second a cannon. Lines with neither are not walked.
+	all := &p.lines[both]
+	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
+	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
+	fileSliders := sliders.or(p.pieces[king&15])
+	rays := &rayMask[uint8(sq)]
+	if !fileSliders.and(rays[dirN]).isEmpty() {
+		dst = lineAttackers(dst, b, fo>>(r+1)<<(r+1), true, Square(f), 9, rook, king, cannon)
 	}
-	for _, ray := range rays {
-		m := ray.m
-		for n := 0; n < 2 && m != 0; n++ {
-			var i int
-			if ray.up {
-				i = bits.TrailingZeros32(m)
-			} else {
-				i = bits.Len32(m) - 1
-			}
-			m &^= 1 << i
-			s := ray.base + ray.step*Square(i)
-			if pc := b[s]; (n == 0 && (pc == rook || pc == ray.facing)) || (n == 1 && pc == cannon) {
-				dst = append(dst, s)
-			}
-		}
+	if !fileSliders.and(rays[dirS]).isEmpty() {
+		dst = lineAttackers(dst, b, fo&(1<<r-1), false, Square(f), 9, rook, king, cannon)
+	}
+	if !sliders.and(rays[dirE]).isEmpty() {
+		dst = lineAttackers(dst, b, ro>>(f+1)<<(f+1), true, Square(r)*9, 1, rook, rook, cannon)
+	}
+	if !sliders.and(rays[dirW]).isEmpty() {
+		dst = lineAttackers(dst, b, ro&(1<<f-1), false, Square(r)*9, 1, rook, rook, cannon)
 	}
 	for hs := p.pieces[MakePiece(c, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
@@ -197,6 +185,34 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 				dst = append(dst, st.to)
 			}
 		}
+	}
+	return dst
+}
+
+// lineAttackers appends the attackers along one line: m is the line's
+// occupancy beyond the target, walked upwards or downwards, the square of bit
+// i being base + step*i. The first piece attacks if it is rook or facing, the
+// second if it is cannon.
+func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, step Square, rook, facing, cannon Piece) []Square {
+	if m == 0 {
+		return dst
+	}
+	i := bits.TrailingZeros32(m)
+	if !up {
+		i = bits.Len32(m) - 1
+	}
+	if s := base + step*Square(i); b[s] == rook || b[s] == facing {
+		dst = append(dst, s) // and a cannon behind may use it as its screen
+	}
+	if m &^= 1 << i; m == 0 {
+		return dst
+	}
+	i = bits.TrailingZeros32(m)
+	if !up {
+		i = bits.Len32(m) - 1
+	}
+	if s := base + step*Square(i); b[s] == cannon {
+		dst = append(dst, s)
 	}
 	return dst
 }

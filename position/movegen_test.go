@@ -598,3 +598,93 @@ func refSetup(fen string, side Color) *Position {
 	p.SetSide(side)
 	return p
 }
+
+// queryPositions are middlegame positions for the query tests and benchmarks.
+var queryPositions = []string{
+	"r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+	"1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+}
+
+// The queries the fact extractor calls millions of times must not allocate
+// when given room.
+func TestQueriesDoNotAllocate(t *testing.T) {
+	for _, fen := range queryPositions {
+		p := MustParseFEN(fen)
+		moves := make([]Move, 0, MaxMoves)
+		squares := make([]Square, 0, 32)
+		m := p.LegalMoves(nil)[0]
+		allocs := testing.AllocsPerRun(100, func() {
+			for sq := Square(0); sq < NumSquares; sq++ {
+				for c := Red; c <= Black; c++ {
+					squares = p.AttackersInto(squares[:0], sq, c)
+					moves = p.LegalCapturesInto(moves[:0], sq, c)
+					_ = p.CanCapture(sq, c)
+				}
+			}
+			for c := Red; c <= Black; c++ {
+				squares = p.PinnedInto(squares[:0], c)
+				squares = p.CheckersInto(squares[:0], c)
+				moves = p.LegalMovesFor(c, moves[:0])
+				_ = p.InCheck(c)
+				_ = p.HasLegalMove(c)
+				_ = p.CountLegalMoves(c)
+			}
+			moves = p.PseudoMoves(moves[:0])
+			_ = p.IsLegal(m)
+			p.Make(m)
+			p.Unmake()
+		})
+		require.Zero(t, allocs, fen)
+	}
+}
+
+func benchQuery(b *testing.B, f func(p *Position)) {
+	ps := make([]*Position, len(queryPositions))
+	for i, fen := range queryPositions {
+		ps[i] = MustParseFEN(fen)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range ps {
+			f(p)
+		}
+	}
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	benchQuery(b, func(p *Position) { buf = p.LegalMoves(buf[:0]) })
+}
+
+func BenchmarkAttackersAllSquares(b *testing.B) {
+	buf := make([]Square, 0, 32)
+	benchQuery(b, func(p *Position) {
+		for sq := Square(0); sq < NumSquares; sq++ {
+			buf = p.AttackersInto(buf[:0], sq, Red)
+		}
+	})
+}
+
+func BenchmarkLegalCapturesAllSquares(b *testing.B) {
+	buf := make([]Move, 0, 32)
+	benchQuery(b, func(p *Position) {
+		for sq := Square(0); sq < NumSquares; sq++ {
+			buf = p.LegalCapturesInto(buf[:0], sq, Red)
+		}
+	})
+}
+
+func BenchmarkPinned(b *testing.B) {
+	buf := make([]Square, 0, 32)
+	benchQuery(b, func(p *Position) {
+		buf = p.PinnedInto(buf[:0], Red)
+		buf = p.PinnedInto(buf[:0], Black)
+	})
+}
+
+func BenchmarkInCheck(b *testing.B) {
+	benchQuery(b, func(p *Position) {
+		_ = p.InCheck(Red)
+		_ = p.InCheck(Black)
+	})
+}
