@@ -26,6 +26,7 @@ func TestPerft(t *testing.T) {
 	for _, tc := range perftCases {
 		p, err := ParseFEN(tc.fen)
 		require.NoError(t, err)
+		p.sync()
 		before := *p
 		for i, want := range tc.counts {
 			depth := i + 1
@@ -44,6 +45,8 @@ func TestPerft(t *testing.T) {
 		assert.Equal(t, before.side, p.side)
 		assert.Equal(t, before.kings, p.kings)
 		assert.Empty(t, p.hist)
+		assert.True(t, before.pieces == p.pieces && before.occ == p.occ && before.lines == p.lines,
+			"piece sets or occupancy changed by perft")
 	}
 }
 
@@ -52,6 +55,18 @@ func TestPerft6(t *testing.T) {
 		t.Skip("perft 6 runs with -perft6")
 	}
 	assert.Equal(t, uint64(5392831844), MustParseFEN(StartFEN).Perft(6))
+}
+
+func BenchmarkPerft6Start(b *testing.B) {
+	if !*perftDeep {
+		b.Skip("perft 6 runs with -perft6")
+	}
+	p := MustParseFEN(StartFEN)
+	var n uint64
+	for b.Loop() {
+		n = p.Perft(6)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
 func BenchmarkPerft5Start(b *testing.B) {
