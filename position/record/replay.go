@@ -190,9 +190,9 @@ type memoEntry struct {
 	plies int32
 }
 
-// memoMax bounds a Memo's size (about 60 bytes an entry): past it, new
-// games are no longer remembered.
-const memoMax = 4 << 20
+// memoMax bounds a Memo's size — about 90 bytes an entry with the map's
+// overhead, so 90 MB at most: past it, new games are no longer remembered.
+const memoMax = 1 << 20
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
