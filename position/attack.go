@@ -281,21 +281,31 @@ func (p *Position) CanCapture(sq Square, c Color) bool {
 // screen count, a horse's leg or the other king. Such a piece may still have
 // legal moves along the line it guards. Only pieces on the king's rank or file
 // or diagonally next to it are considered (no other piece can shield it), so
-// when c is already in check those are all reported. Squares come in order.
+// when c is already in check they are those that do not give a checking
+// cannon its screen. Squares come in order.
 func (p *Position) Pinned(c Color) []Square {
 	return p.PinnedInto(nil, c)
 }
 
 // PinnedInto appends Pinned(c) to dst and returns it.
 func (p *Position) PinnedInto(dst []Square, c Color) []Square {
-	k := p.kings[c]
+	k := p.kings[c&1]
 	if k == NoSquare {
 		return dst
 	}
 	p.sync()
+	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[MakePiece(c, King)&15])
+	if p.ordinary(c, k) {
+		// Not in check, the generator's pins are exactly these pieces.
+		if check, pinned, _ := p.shield(c, k); !check {
+			for pinned = pinned.and(near); pinned.lo|pinned.hi != 0; {
+				dst = append(dst, pinned.pop())
+			}
+			return dst
+		}
+	}
 	e := c.Other()
 	kingTarget := p.kingTarget(k, e)
-	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[MakePiece(c, King)&15])
 	for near.lo|near.hi != 0 {
 		sq := near.pop()
 		f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]

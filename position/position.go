@@ -3,7 +3,9 @@ package position
 // Position is a board, the side to move, and the history of moves made on it
 // (so that Unmake can take them back and repetitions can be found).
 //
-// A Position is not safe for concurrent use; Clone one per goroutine.
+// A Position is not safe for concurrent use, not even by queries only (they
+// may rebuild the cache below, and try moves on the board); Clone one per
+// goroutine.
 type Position struct {
 	board [NumSquares]Piece
 	kings [2]Square
@@ -14,17 +16,18 @@ type Position struct {
 	startKey uint64
 
 	// The generator's view of the board, derived from it: which squares each
-	// piece stands on, and the occupancy of every rank and file. It is a cache,
-	// valid while cached is set and cacheKey equals key. Make and Unmake keep
-	// it up to date; code that writes board directly (the FEN reader, Probe)
-	// changes key with it, so the next query sees a stale cache and rebuilds it
-	// (see sync). Code that changes board without changing key must clear
-	// cached.
+	// piece stands on, and the occupancy of every rank and file. It is a
+	// cache, valid while cached is set and cacheKey equals key. Make and
+	// Unmake keep it up to date; code that writes board directly (the FEN
+	// reader, Probe, Place) changes key with it, so the next query sees a
+	// stale cache and rebuilds it (see sync). Code that changes board without
+	// changing key must clear cached.
 	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
 	occ    [2]bitboard  // each colour's pieces
-	// lineMask[uint8(c)] is c's pieces rank by rank and file by file; lineMask[uint8(both)]
-	// everyone's. The rook and cannon tables are indexed by these.
-	lines    [4]occupancy // [3] unused: indexing with c&3 needs no bounds check
+	// lines[c] is c's pieces rank by rank and file by file, lines[both]
+	// everyone's: what the rook and cannon tables are indexed by. lines[3] is
+	// unused; it lets lines[c&3] go without a bounds check.
+	lines    [4]occupancy
 	cacheKey uint64
 	cached   bool
 }
@@ -89,7 +92,8 @@ func (p *Position) Side() Color { return p.side }
 // Key returns the Zobrist key of the position (pieces and side to move).
 func (p *Position) Key() uint64 { return p.key }
 
-// King returns the square of c's king.
+// King returns the square of c's king, or NoSquare when c has none (a
+// position built by hand, or one where a hypothetical move took the king).
 func (p *Position) King(c Color) Square { return p.kings[c] }
 
 // Ply returns the number of moves made since the position was set up.
@@ -137,9 +141,10 @@ func (p *Position) computeKey() uint64 {
 	return k
 }
 
-// sync makes the derived state (pieces, occ, rankOcc, fileOcc) match the
-// board, rebuilding it if the board may have been written behind its back.
-// Every exported method that reads the derived state calls it first.
+// sync makes the derived state (pieces, occ, lines) match the board,
+// rebuilding it if the board may have been written behind its back. Every
+// exported method that reads the derived state calls it first; the internal
+// ones (doMove, legal, attackedBy, safeMove, ...) assume it.
 func (p *Position) sync() {
 	if !p.cached || p.cacheKey != p.key {
 		p.rebuild()

@@ -17,6 +17,25 @@ func (b bitboard) and(o bitboard) bitboard    { return bitboard{b.lo & o.lo, b.h
 func (b bitboard) or(o bitboard) bitboard     { return bitboard{b.lo | o.lo, b.hi | o.hi} }
 func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.hi &^ o.hi} }
 func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
+func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
+func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[uint8(sq)]).isEmpty() }
+
+// shl and shr move every square n places up or down (0 < n < 64).
+func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
+func (b bitboard) shr(n uint) bitboard { return bitboard{b.lo>>n | b.hi<<(64-n), b.hi >> n} }
+
+// pop removes the lowest square from b, which must not be empty, and returns it.
+func (b *bitboard) pop() Square {
+	if b.lo != 0 {
+		sq := bits.TrailingZeros64(b.lo)
+		b.lo &= b.lo - 1
+		return Square(sq)
+	}
+	sq := bits.TrailingZeros64(b.hi)
+	b.hi &= b.hi - 1
+	return Square(64 + sq)
+}
 
 // lowest and highest return the lowest and the highest square of b, which
 // must not be empty.
@@ -32,29 +51,6 @@ func (b bitboard) highest() Square {
 		return Square(64 + bits.Len64(b.hi) - 1)
 	}
 	return Square(bits.Len64(b.lo) - 1)
-}
-
-// shl and shr move every square n places up or down (0 < n < 64).
-func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
-func (b bitboard) shr(n uint) bitboard { return bitboard{b.lo>>n | b.hi<<(64-n), b.hi >> n} }
-
-// boardMask is the 90 squares of the board.
-var boardMask = bitboard{^uint64(0), 1<<(NumSquares-64) - 1}
-
-func (b bitboard) isEmpty() bool      { return b.lo|b.hi == 0 }
-func (b bitboard) count() int         { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-func (b bitboard) has(sq Square) bool { return !b.and(sqBB[uint8(sq)]).isEmpty() }
-
-// pop removes the lowest square from b, which must not be empty, and returns it.
-func (b *bitboard) pop() Square {
-	if b.lo != 0 {
-		sq := bits.TrailingZeros64(b.lo)
-		b.lo &= b.lo - 1
-		return Square(sq)
-	}
-	sq := bits.TrailingZeros64(b.hi)
-	b.hi &= b.hi - 1
-	return Square(64 + sq)
 }
 
 // shifted returns the bits of m moved up by n places (0 ≤ n < 128). Go defines
@@ -74,9 +70,9 @@ func fileBB(m uint16, f uint8) bitboard {
 
 // slide is what a rook and a cannon reach along one line from a point, given
 // the line's occupancy: rook = the empty points up to and including the first
-// piece each way; cannon = the empty points before the first piece, plus the
-// piece beyond it (the screen). Both include pieces of either colour; the caller
-// removes its own.
+// piece each way; cannon = the empty points before the first piece (its
+// screen), plus the next piece beyond the screen. Both include pieces of
+// either colour; the caller removes its own.
 type slide struct{ rook, cannon uint16 }
 
 // rookLines and cannonLines return what a rook or a cannon on (f, r) reaches
@@ -94,6 +90,9 @@ func cannonLines(all *occupancy, f, r uint8) (rank, file uint16) {
 // which the compiler knows to be in range: no bounds checks in the inner loops.
 // Only the first NumSquares entries are filled.
 var (
+	// boardMask is the 90 squares of the board.
+	boardMask = bitboard{^uint64(0), 1<<(NumSquares-64) - 1}
+
 	sqFile, sqRank [256]uint8
 	sqBB           [256]bitboard
 	// rookRank[f][occ] and cannonRank[f][occ]: a slide along a 9-point rank
