@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# Converts ../shared/data (cn2020_figures.jsonl, rulecases.jsonl) into the
+# YAML case files beside this script. Run from anywhere: python3 convert.py.
+# The seeds file (seeds.yaml) is written by hand.
+import json, ast, re
+
+def board_of(fen):
+    rows = fen.split()[0].split('/')
+    b = {}
+    for r, row in enumerate(rows):
+        rank = 9 - r
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                b['abcdefghi'[f] + str(rank)] = ch
+                f += 1
+    return b, fen.split()[1]
+
+def keys(fen, moves):
+    b, side = board_of(fen)
+    out = [(tuple(sorted(b.items())), side)]
+    for m in moves:
+        fr, to = m[:2], m[2:]
+        b[to] = b.pop(fr)
+        side = 'b' if side == 'w' else 'w'
+        out.append((tuple(sorted(b.items())), side))
+    return out
+
+def last_period(fen, moves):
+    ks = keys(fen, moves)
+    last = ks[-1]
+    for i in range(len(ks) - 2, -1, -1):
+        if ks[i] == last:
+            return i
+    return None
+
+def yq(s):
+    return json.dumps(s, ensure_ascii=False)
+
+KNOWN = {
+    'fsf-33': {'asian': (
+        "Fairy-Stockfish rules this a draw (mutual chase); by AXF 15 the black cannon attacks the red rook d8 on both of its moves "
+        "(over the advisor at e8, then discovered with the red rook f8 as screen) — a cannon may not perpetually chase a rook, "
+        "protected or not — while red's rook chases the cannon i8 only on 车四进二: red's 车四退二 changes nothing about the "
+        "rook d8's attack on the cannon a8, which was unprotected before and is only falsely protected (through the screen the "
+        "capture removes) after. Engine believed right: black must vary.")},
+}
+
+verdict_map = {"red must vary": "red-must-vary", "black must vary": "black-must-vary", "draw": "draw"}
+
+# ---- 2020 figures
+out = []
+out.append("""# The 31 main figures (图2–30) of the Chinese Xiangqi Association's 2020 rules,
+# whose repetition chapter keeps the 2011 numbering (24 术语, 25 总则, 26 通则).
+#
+# Source: ../shared/data/cn2020_figures.jsonl, transcribed from
+# liudengfeng/cppxq src/test_cases.hpp and src/test_mark_2022.cpp
+# @5253f98d7e13eff57f219b876f859814dfd307b1 (positions, the book's moves,
+# per-move labels and rulings). Licence: factual data only — positions,
+# moves and the book's rulings; no code or prose of the source is copied
+# beyond the short ruling quoted in each case.
+#
+# expect: the book's ruling under 20 (the 2020 book) and 11 (the 2011 book,
+# whose figures these are too: same numbering, no known difference).
+# labels: the book's label for each move of the cycle judged (the last
+# period of the moves), in order; ~ where the book gives none.
+source: 中国象棋协会《象棋竞赛规则》2020 图2–30, via liudengfeng/cppxq
+licence: factual data (positions, moves, the book's rulings)
+cases:""")
+for l in open('/work/shared/data/cn2020_figures.jsonl'):
+    d = json.loads(l)
+    moves = d['moves']
+    lp = last_period(d['fen'], moves)
+    note = ''
+    if lp is None:
+        moves = d['moves_threefold']
+        lp = last_period(d['fen'], moves)
+        note = 'the figure\'s moves stop before the position returns; the cycle is closed with the converter\'s moves_threefold'
+    cyc = moves[lp:]
+    bl = d['book_labels']
+    # labels of the cycle: map cycle plies back to book labels by move identity where possible
+    if lp == 0 and len(cyc) == len(bl):
+        labs = bl
+    else:
+        labs = []
+        for k, m in enumerate(cyc):
+            idx = lp + k
+            lab = None
+            # the same move played at an earlier index with a known label
+            for j in range(len(d['moves'])):
+                if d['moves'][j] == m and j < len(bl) and bl[j] is not None:
+                    lab = bl[j]
+                    break
+            labs.append(lab)
+    if d['id'] == 'cn2020-fig29-a':
+        labs = ['兑' if d2 == 'red' else '杀' for d2 in ['black', 'red'] * 3]
+        note += '; labels from the ruling: 红方长兑，黑方长杀'
+    if d['id'] == 'cn2020-fig29-b':
+        labs = ['杀'] * len(cyc)
+        note = 'labels from the ruling: 红方长杀，黑方长杀'
+    v = verdict_map[d['verdict']]
+    out.append(f"  - id: {d['id']}")
+    out.append(f"    fen: {yq(d['fen'])}")
+    out.append(f"    moves: {' '.join(moves)}")
+    if len(moves) == len(d['moves']):
+        out.append(f"    moves_cn: {' '.join(d['moves_cn'])}")
+    out.append(f"    expect: {{\"20\": {v}, \"11\": {v}}}")
+    ls = ', '.join('~' if x is None else x for x in labs)
+    out.append(f"    labels: {{\"20\": [{ls}], \"11\": [{ls}]}}")
+    out.append(f"    ruling: {yq(d['ruling'])}")
+    if note:
+        out.append(f"    notes: {yq(note)}")
+open('/work/main/testdata/cases/cn2020_figures.yaml', 'w').write('\n'.join(out) + '\n')
+
+# ---- AXF / WXF rows and the xqbase row
+rows = [json.loads(l) for l in open('/work/shared/data/rulecases.jsonl')]
+vm = {"red loses": "red-must-vary", "black loses": "black-must-vary", "draw": "draw",
+      "no repetition - game continues": "no-cycle"}
+out = ["""# Asian (AXF) and World (WXF 2018) rulings on repetition cycles.
+#
+# Source: ../shared/data/rulecases.jsonl (see its README):
+#  - orange-*: danieltan1517/orange-xiangqi tests.jai @599c067, the WXF 2018 /
+#    AXF rule-book diagrams transcribed as tests (no licence file in that
+#    repository: only the factual position + ruling is kept here);
+#  - fsf-*: fairy-stockfish/Fairy-Stockfish test.py @f544ae7 (GPL-3.0 file):
+#    only the factual position, moves and expected ruling are kept, no code;
+#  - fsf-issue*: Fairy-Stockfish issues #55 and #570 (disputed or a GUI's
+#    adjudication: recorded, not counted).
+# A verdict "X loses" is "X must vary"; "no repetition - game continues" is
+# no-cycle. Rows whose verdict is qualified (disputed, inferred, a program's
+# adjudication) are kept under `uncounted` with the source's words.
+source: rulecases.jsonl (orange-, fsf- rows)
+licence: factual data (positions, moves, rulings); see each group above
+cases:"""]
+cn = ["""# A Chinese-rules ruling from the same collection (rulecases.jsonl).
+# Source: XQBase UCCI protocol page, banmoves example: CXA 1999 rules, 棋例图三.
+# Factual data only.
+source: rulecases.jsonl (xqbase row)
+licence: factual data
+cases:"""]
+for d in rows:
+    if d['id'].startswith('ccpd'):
+        continue
+    target = out
+    book = 'asian'
+    if d['id'].startswith('xqbase'):
+        target, book = cn, '99'
+    verdict = d['verdict']
+    lines = [f"  - id: {d['id']}", f"    fen: {yq(d['fen'])}", f"    moves: {' '.join(d['moves'])}"]
+    if d.get('moves_cn'):
+        lines.append(f"    moves_cn: {' '.join(d['moves_cn'])}")
+    if verdict in vm:
+        lines.append(f"    expect: {{{book}: {vm[verdict]}}}")
+    elif verdict.startswith('red must vary'):
+        lines.append(f"    expect: {{\"{book}\": red-must-vary}}")
+    else:
+        lines.append(f"    uncounted: {{{book}: {yq(verdict)}}}")
+    if d['id'] in KNOWN:
+        for bk, why in KNOWN[d['id']].items():
+            lines.append(f"    known_disagreement: {{{bk}: {yq(why)}}}")
+    topic = d.get('topic') or ''
+    src = d['source']
+    lines.append(f"    source: {yq(src)}")
+    if topic:
+        lines.append(f"    topic: {yq(topic)}")
+    lines.append(f"    ruling: {yq(d['ruling'])}")
+    if d.get('axf_diagram'):
+        lines.append(f"    diagram: {yq(str(d['axf_diagram']))}")
+    target.extend(lines)
+open('/work/main/testdata/cases/axf_rulecases.yaml', 'w').write('\n'.join(out) + '\n')
+open('/work/main/testdata/cases/cn_rulecases.yaml', 'w').write('\n'.join(cn) + '\n')
+print("ok")
