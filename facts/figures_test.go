@@ -15,17 +15,17 @@ import (
 // 2020 Chinese rule book (图2–30) with the book's labels and the transcriber's
 // details (target piece, joint chase, rootless target).
 type figure struct {
-	ID             string   `json:"id"`
-	FEN            string   `json:"fen"`
-	Moves          []string `json:"moves"`
-	MovesThreefold []string `json:"moves_threefold"`
+	ID             string    `json:"id"`
+	FEN            string    `json:"fen"`
+	Moves          []string  `json:"moves"`
+	MovesThreefold []string  `json:"moves_threefold"`
 	BookLabels     []*string `json:"book_labels"`
-	Verdict        string   `json:"verdict"`
+	Verdict        string    `json:"verdict"`
 	Details        []struct {
-		Type     string `json:"move_t"`
-		Target   string `json:"zhuo_tgt_piece"`
-		Joint    bool   `json:"is_jointed"`
-		NoRoot   bool   `json:"no_root_protected"`
+		Type   string `json:"move_t"`
+		Target string `json:"zhuo_tgt_piece"`
+		Joint  bool   `json:"is_jointed"`
+		NoRoot bool   `json:"no_root_protected"`
 	} `json:"label_details"`
 }
 

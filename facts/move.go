@@ -41,11 +41,11 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	mover := pos.At(from)
 
 	mf := Move{
-		Side:  S.String(),
-		ICCS:  m.String(),
-		CN:    position.Chinese{}.Encode(pos, m),
-		WXF:   position.WXF{}.Encode(pos, m),
-		From:  from.String(),
+		Side:         S.String(),
+		ICCS:         m.String(),
+		CN:           position.Chinese{}.Encode(pos, m),
+		WXF:          position.WXF{}.Encode(pos, m),
+		From:         from.String(),
 		AnswersCheck: pos.InCheck(S),
 		KingMoved:    mover.Kind() == position.King,
 		PawnMoved:    mover.Kind() == position.Pawn,

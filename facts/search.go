@@ -122,7 +122,7 @@ func (s *searcher) line(ply int) []position.Move {
 // judged from the offers. sq = NoSquare allows captures anywhere. It returns
 // the material the side to move gains from here.
 func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
-	return s.qsc(sq, alpha, beta, depth, s.par.GainChecks, false, position.NoSquare, ply)
+	return s.qsc(sq, alpha, beta, depth, s.par.ExchangeChecks, false, position.NoSquare, ply)
 }
 
 // qsc is qs with its state: the checks left, whether the side to move may
@@ -362,7 +362,7 @@ func (s *searcher) gainVia(target position.Square) gainResult {
 		// them, which is defence, not gain.
 		r.line = s.line(0)
 		s.pos.Make(position.NullMove)
-		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.GainChecks, false, target, 1)
+		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
 		s.pos.Unmake()
 		if base > mateScore/2 || base < 0 {
 			base = 0 // passing loses to mate, or the opponent is in check: no material baseline
@@ -391,48 +391,56 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 	moves := s.legal(ply)
 	best, found := 0, false
 	matedAll, anyDirect := true, false
-	for _, m := range moves {
-		if m.To() == target {
-			anyDirect = true
-			v := s.value(s.pos.At(target), target)
-			s.pos.Make(m)
-			var rest int
-			if s.par.NodeLimit > 0 && s.opponentMatesInOne(ply+1) {
-				rest = mateScore
-			} else {
-				matedAll = false
-				rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+	// Two passes: the direct captures of the target first, so that on equal
+	// balance the direct line is the one reported (ties must not depend on
+	// the order moves are generated in, or mirrored boards differ).
+	for pass := 0; pass < 2; pass++ {
+		for _, m := range moves {
+			if (m.To() == target) != (pass == 0) {
+				continue
 			}
+			if m.To() == target {
+				anyDirect = true
+				v := s.value(s.pos.At(target), target)
+				s.pos.Make(m)
+				var rest int
+				if ply == 0 && s.opponentMatesInOne(ply+1) {
+					rest = mateScore
+				} else {
+					matedAll = false
+					rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+				}
+				s.pos.Unmake()
+				v -= rest
+				if !found || v > best {
+					best, found = v, true
+					s.setPV(ply, m)
+				}
+				continue
+			}
+			if checks <= 0 {
+				continue
+			}
+			// A check may take something on the way (连将吃子: the book's
+			// 连续将军得车 often starts by taking a guard with check).
+			gained := 0
+			if cap := s.pos.At(m.To()); cap != position.NoPiece {
+				gained = s.value(cap, m.To())
+			}
+			s.pos.Make(m)
+			if !s.pos.InCheck(side.Other()) {
+				s.pos.Unmake()
+				continue
+			}
+			v, ok := s.afterCheck(target, checks-1, ply+1)
 			s.pos.Unmake()
-			v -= rest
-			if !found || v > best {
-				best, found = v, true
+			if ok && (!found || gained+v > best) {
+				best, found = gained+v, true
 				s.setPV(ply, m)
 			}
-			continue
-		}
-		if checks <= 0 {
-			continue
-		}
-		// A check may take something on the way (连将吃子: the book's
-		// 连续将军得车 often starts by taking a guard with check).
-		gained := 0
-		if cap := s.pos.At(m.To()); cap != position.NoPiece {
-			gained = s.value(cap, m.To())
-		}
-		s.pos.Make(m)
-		if !s.pos.InCheck(side.Other()) {
-			s.pos.Unmake()
-			continue
-		}
-		v, ok := s.afterCheck(target, checks-1, ply+1)
-		s.pos.Unmake()
-		if ok && (!found || gained+v > best) {
-			best, found = gained+v, true
-			s.setPV(ply, m)
-		}
-		if s.cut {
-			break
+			if s.cut {
+				break
+			}
 		}
 	}
 	if ply == 0 && stats != nil {
@@ -555,7 +563,10 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		if cap != position.NoPiece {
 			v := s.value(cap, to)
 			s.pos.Make(m)
-			mated := s.opponentMatesInOne(ply + 1)
+			// "Gets mated at once" is a fact about the mover's first
+			// capture (细则7); deeper in a line the exchange search sees
+			// checks and their answers itself.
+			mated := ply == 0 && s.opponentMatesInOne(ply+1)
 			rest := mateScore
 			if !mated {
 				rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
@@ -658,7 +669,7 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 		sq := position.Square(q)
 		g := t.val[q]
 		s.pos.Make(position.NullMove)
-		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.GainChecks, false, sq, 1)
+		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, sq, 1)
 		s.pos.Unmake()
 		if base > mateScore/2 || base < 0 {
 			base = 0

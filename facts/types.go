@@ -34,6 +34,9 @@ type Params struct {
 	GainChecks int
 	// ExchangeDepth bounds capture sequences (plies).
 	ExchangeDepth int
+	// ExchangeChecks bounds the checks either side may give inside an
+	// exchange (a counter-check that wins material back: 抽).
+	ExchangeChecks int
 	// NodeLimit bounds every single search; a search cut short says so.
 	NodeLimit int
 }
@@ -49,6 +52,7 @@ func DefaultParams() Params {
 		QuietMateDepth:  3,
 		GainChecks:      3,
 		ExchangeDepth:   6,
+		ExchangeChecks:  3,
 		NodeLimit:       200000,
 	}
 }
@@ -183,14 +187,14 @@ type Offer struct {
 
 // Move holds every fact about one move of a cycle.
 type Move struct {
-	Ply    int    // 1-based in the cycle
-	Side   string // red, black
-	ICCS   string
-	CN     string // Chinese notation
-	WXF    string
-	Piece  Piece  // the moved piece, on its destination square
-	From   string // origin square
-	Captured Piece // Kind "" when the move captures nothing
+	Ply      int    // 1-based in the cycle
+	Side     string // red, black
+	ICCS     string
+	CN       string // Chinese notation
+	WXF      string
+	Piece    Piece  // the moved piece, on its destination square
+	From     string // origin square
+	Captured Piece  // Kind "" when the move captures nothing
 
 	Check           bool
 	Checkers        []Piece
@@ -238,12 +242,12 @@ type Side struct {
 	// CanVary (有变): the side has a move outside the cycle, at one of its
 	// turns, that neither leaves a piece to be won at once (after checks) nor
 	// gets it mated at once (王忠's narrow definition). Evidence: that move.
-	CanVary     bool
-	VaryMove    string
-	VaryAt      int // ply of the cycle whose position allows it
+	CanVary       bool
+	VaryMove      string
+	VaryAt        int  // ply of the cycle whose position allows it
 	CompletesLast bool // it completes the repetition last (后走满重复着法)
-	Strong      int  // strong pieces (车马炮) on board
-	Cut         bool
+	Strong        int  // strong pieces (车马炮) on board
+	Cut           bool
 }
 
 // Cycle holds the per-cycle facts and the facts of each move.

@@ -1,0 +1,149 @@
+package facts
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xqrules/xqrules/position"
+)
+
+// mirrorSquare reflects a square left–right (file a ↔ i).
+func mirrorSquare(s string) string {
+	return string([]byte{'i' - (s[0] - 'a'), s[1]})
+}
+
+// mirrorFEN reflects a position left–right.
+func mirrorFEN(fen string) string {
+	parts := strings.SplitN(fen, " ", 2)
+	p := position.MustParseFEN(fen)
+	q := position.Empty()
+	for sq := position.Square(0); sq < position.NumSquares; sq++ {
+		if pc := p.At(sq); pc != position.NoPiece {
+			q.Place(position.SquareAt(8-sq.File(), sq.Rank()), pc)
+		}
+	}
+	q.SetSide(p.Side())
+	_ = parts
+	return q.FEN()
+}
+
+// TestFactsMirror: mirroring the board left–right gives the mirrored facts —
+// the same checks, threats (victims, gains, protection, causes) and offers on
+// mirrored squares. A search that depended on move order or on a file's
+// number would break it.
+func TestFactsMirror(t *testing.T) {
+	par := DefaultParams()
+	par.NodeLimit = 5000000
+	for _, fg := range loadFigures(t)[:12] {
+		t.Run(fg.ID, func(t *testing.T) {
+			start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
+			a, err := AnalyzeCycle(start, cyc, occ, par)
+			require.NoError(t, err)
+			var mm []string
+			for _, m := range cyc {
+				mm = append(mm, mirrorSquare(m.From().String())+mirrorSquare(m.To().String()))
+			}
+			mstart, mcyc, mocc := cycleOf(t, mirrorFEN(start.FEN()), mm)
+			b, err := AnalyzeCycle(mstart, mcyc, mocc, par)
+			require.NoError(t, err)
+			for i := range a.Moves {
+				x, y := a.Moves[i], b.Moves[i]
+				assert.Equal(t, x.Check, y.Check, "ply %d check", i+1)
+				assert.Equal(t, x.MateThreat.Exists, y.MateThreat.Exists, "ply %d mate threat", i+1)
+				assert.Equal(t, summary(x.Threats, true), summary(y.Threats, false), "ply %d threats", i+1)
+				assert.Equal(t, len(x.Offers), len(y.Offers), "ply %d offers", i+1)
+			}
+			assert.Equal(t, a.Red.CanVary, b.Red.CanVary)
+			assert.Equal(t, a.Black.CanVary, b.Black.CanVary)
+		})
+	}
+}
+
+func summary(ts []Threat, mirror bool) []string {
+	var out []string
+	for _, t := range ts {
+		sq := t.Victim.Square
+		if mirror {
+			sq = mirrorSquare(sq)
+		}
+		out = append(out, strings.Join([]string{t.Victim.Kind, sq, itoa(t.GainAfter), itoa(t.GainBefore), t.Protection, t.Cause}, " "))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestAnalyzeLeavesPositionUnchanged: the start position handed in, and the
+// positions used inside, are bit-for-bit as before.
+func TestAnalyzeLeavesPositionUnchanged(t *testing.T) {
+	fg := loadFigures(t)[0]
+	start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
+	before := start.Clone()
+	_, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+	require.NoError(t, err)
+	assert.Equal(t, before.Board(), start.Board())
+	assert.Equal(t, before.Key(), start.Key())
+	assert.Equal(t, before.Keys(), start.Keys())
+
+	p := start.Clone()
+	k, keys := p.Key(), p.Keys()
+	_ = analyzeMove(p, cyc[0], context{}, DefaultParams())
+	assert.Equal(t, k, p.Key())
+	assert.Equal(t, keys, p.Keys())
+	assert.Equal(t, start.Board(), p.Board())
+}
+
+// TestYaoLi1985 is the seed's famous case (姚淳–李来群 1985, seed 000 L45 and
+// 001 图11): after 车七退一 Black's crossed pawn can take the unprotected rook
+// and suffers nothing at once (the 2011 reading: 献), while with Red moving
+// again Red wins a pawn (the 1984 reading: 捉). Both computations must show.
+func TestYaoLi1985(t *testing.T) {
+	start, cyc, occ := cycleOf(t, "2baka3/9/8b/p3p3p/3r2p2/2R6/P2pc1r1P/B3C4/4A3N/3RKAB2 w - - 0 1",
+		[]string{"车七退一", "炮5退1", "车七进一", "炮5进1"})
+	c, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+	require.NoError(t, err)
+	m := c.Moves[0]
+	require.Equal(t, "车七退一", m.CN)
+
+	var rook *Offer
+	for i := range m.Offers {
+		if m.Offers[i].Piece.Square == "c3" {
+			rook = &m.Offers[i]
+		}
+	}
+	require.NotNil(t, rook, "the rook on c3 is offered")
+	assert.True(t, rook.Moved)
+	assert.Equal(t, "none", rook.Protection)
+	require.NotEmpty(t, rook.Takers)
+	assert.Equal(t, "pawn", rook.Takers[0].Piece.Kind)
+	assert.True(t, rook.Takers[0].Piece.Crossed)
+	assert.False(t, rook.Takers[0].MatedAtOnce)
+	assert.GreaterOrEqual(t, rook.Takers[0].Net, 0, "taking the rook loses nothing at once")
+	assert.True(t, rook.FreeTake)
+
+	var pawn *Threat
+	for i := range m.Threats {
+		if m.Threats[i].Victim.Square == "d3" {
+			pawn = &m.Threats[i]
+		}
+	}
+	require.NotNil(t, pawn, "Red moving again wins the pawn on d3")
+	assert.True(t, pawn.New)
+	assert.Positive(t, pawn.GainAfter)
+	assert.NotEmpty(t, pawn.Line)
+}
+
+func TestAnalyzeCycleBadInput(t *testing.T) {
+	start := position.MustParseFEN(position.StartFEN)
+	h2e2, _ := position.ParseMove(start, "h2e2")
+	_, err := AnalyzeCycle(start, []position.Move{h2e2}, 2, DefaultParams())
+	assert.True(t, errors.Is(err, ErrNoCycle), "a move list that does not return is no cycle: %v", err)
+	_, err = AnalyzeCycle(start, nil, 2, DefaultParams())
+	assert.True(t, errors.Is(err, ErrNoCycle))
+	bad := position.NewMove(position.SquareAt(0, 0), position.SquareAt(5, 5))
+	_, err = AnalyzeCycle(start, []position.Move{bad}, 2, DefaultParams())
+	assert.ErrorContains(t, err, "not a legal move")
+}
