@@ -39,6 +39,7 @@ type Replayer struct {
 	pos  *position.Position
 	fen  string // the FEN pos was set up from
 	keys []uint64
+	buf  []byte // for Memo keys
 }
 
 // Check replays g and returns its repetitions and the number of plies
@@ -48,7 +49,7 @@ func (rp *Replayer) Check(g *Game) (reps Repetitions, plies int, err error) {
 	if rp.Memo == nil {
 		return rp.check(g)
 	}
-	k := rp.Memo.key(g)
+	k := rp.Memo.key(g, &rp.buf)
 	if e, ok := rp.Memo.get(k); ok {
 		return e.reps, int(e.plies), nil
 	}
@@ -200,21 +201,18 @@ func NewMemo() *Memo {
 }
 
 // key hashes the start position and the moves, each text followed by a
-// byte no notation uses, so that ["ab", "c"] and ["a", "bc"] differ.
-func (m *Memo) key(g *Game) [2]uint64 {
-	var k [2]uint64
-	for i := range k {
-		var h maphash.Hash
-		h.SetSeed(m.seeds[i])
-		h.WriteString(g.FEN)
-		h.WriteByte(0)
-		for _, t := range g.Moves {
-			h.WriteString(t)
-			h.WriteByte(0)
-		}
-		k[i] = h.Sum64()
+// byte no notation uses, so that ["ab", "c"] and ["a", "bc"] differ. The
+// texts are gathered in buf first: hashing one slice twice is much cheaper
+// than feeding a hash move by move.
+func (m *Memo) key(g *Game, buf *[]byte) [2]uint64 {
+	b := append((*buf)[:0], g.FEN...)
+	b = append(b, 0)
+	for _, t := range g.Moves {
+		b = append(b, t...)
+		b = append(b, 0)
 	}
-	return k
+	*buf = b
+	return [2]uint64{maphash.Bytes(m.seeds[0], b), maphash.Bytes(m.seeds[1], b)}
 }
 
 func (m *Memo) get(k [2]uint64) (memoEntry, bool) {
