@@ -418,15 +418,15 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				}
 				continue
 			}
-			if checks <= 0 {
+			// The checks before the victim falls take nothing: a capture
+			// with check is a first capture of its own (its victim's
+			// threat), or the victim's gain would borrow another piece's
+			// (and an exchange of rooks with check would read as a chase
+			// of whatever follows).
+			if checks <= 0 || s.pos.At(m.To()) != position.NoPiece {
 				continue
 			}
-			// A check may take something on the way (连将吃子: the book's
-			// 连续将军得车 often starts by taking a guard with check).
 			gained := 0
-			if cap := s.pos.At(m.To()); cap != position.NoPiece {
-				gained = s.value(cap, m.To())
-			}
 			s.pos.Make(m)
 			if !s.pos.InCheck(side.Other()) {
 				s.pos.Unmake()
@@ -584,13 +584,10 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 				out.val[to], out.ok[to] = v-rest, true
 			}
 		}
-		if checks <= 0 {
-			continue
+		if checks <= 0 || cap != position.NoPiece {
+			continue // see gainSearch: checks before the victim falls take nothing
 		}
 		gained := 0
-		if cap != position.NoPiece {
-			gained = s.value(cap, to)
-		}
 		s.pos.Make(m)
 		if !s.pos.InCheck(side.Other()) {
 			s.pos.Unmake()
