@@ -150,7 +150,26 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	if depth <= 0 {
 		return max(best, 0)
 	}
-	for _, m := range moves {
+	// Captures first, the most valuable victim first, then the rest (checks):
+	// a good capture's cutoff spares trying every quiet move for check.
+	var order [position.MaxMoves]int32
+	n := 0
+	for i, m := range moves {
+		key := int32(0)
+		if cap := s.pos.At(m.To()); cap != position.NoPiece {
+			key = 1 + int32(min(s.value(cap, m.To()), 1<<14))
+		}
+		k := key<<16 | int32(i)
+		j := n
+		for j > 0 && order[j-1] < k {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = k
+		n++
+	}
+	for _, o := range order[:n] {
+		m := moves[o&0xFFFF]
 		if m.From() == skipFrom {
 			continue
 		}
