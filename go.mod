@@ -2,10 +2,10 @@ module github.com/xqrules/xqrules
 
 go 1.26
 
-require github.com/stretchr/testify v1.12.1
-
 require (
-	github.com/expr-lang/expr v1.17.8 // indirect
-	github.com/goccy/go-yaml v1.19.2 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	github.com/expr-lang/expr v1.17.8
+	github.com/goccy/go-yaml v1.19.2
+	github.com/stretchr/testify v1.12.1
 )
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect
