@@ -84,7 +84,7 @@ var topFields = []string{"title", "summary", "year", "in_force", "status", "exte
 
 var paramFields = []string{"rook", "horse", "cannon", "advisor", "elephant", "pawn", "crossed_pawn",
 	"pawn_trade_no_gain", "mate_depth", "quiet_mate", "quiet_mate_depth", "gain_checks",
-	"exchange_depth", "node_limit", "repetitions"}
+	"exchange_depth", "exchange_checks", "node_limit", "repetitions"}
 
 var clauseFields = []string{"id", "cite", "source", "status", "why", "quote", "note"}
 
@@ -284,6 +284,8 @@ func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
 			p.GainChecks = ps.num
 		case "exchange_depth":
 			p.ExchangeDepth = ps.num
+		case "exchange_checks":
+			p.ExchangeChecks = ps.num
 		case "node_limit":
 			p.NodeLimit = ps.num
 		case "repetitions":
