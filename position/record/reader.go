@@ -46,6 +46,8 @@ type Reader struct {
 	games   int // games and errors returned, for CodeEmpty
 	index   int // next game index
 	dhtml   *dhtmlState
+
+	prefetch *prefetch // decompresses a gzip file ahead of the parser
 }
 
 // Open opens a record file; the format (PGN, JSON Lines, DhtmlXQ, XQF) and
@@ -80,9 +82,11 @@ func NewReader(src io.Reader, name string) *Reader {
 	return &Reader{name: name, src: c, counted: c}
 }
 
-// Close closes the file opened by Open (NewReader's source is the caller's).
+// Close closes the file opened by Open (NewReader's source is the caller's)
+// and stops the goroutine that decompresses a gzip file ahead of Next:
+// call it when done with a Reader, even one made by NewReader.
 func (r *Reader) Close() error {
-	r.done = true
+	r.finish()
 	if r.closer != nil {
 		err := r.closer.Close()
 		r.closer = nil
@@ -109,13 +113,13 @@ func (r *Reader) Next() (*Game, error) {
 	if !r.started {
 		r.started = true
 		if err := r.init(); err != nil {
-			r.done = true
+			r.finish()
 			return nil, err
 		}
 	}
 	g, err := r.parse()
 	if err == io.EOF {
-		r.done = true
+		r.finish()
 		if r.games == 0 {
 			return nil, &Error{File: r.name, Index: -1, Code: CodeEmpty, Msg: "no record found (empty file?)"}
 		}
@@ -124,9 +128,18 @@ func (r *Reader) Next() (*Game, error) {
 	r.games++
 	var e *Error
 	if errors.As(err, &e) && e.Fatal {
-		r.done = true
+		r.finish()
 	}
 	return g, err
+}
+
+// finish marks the end of reading: the decompressing goroutine, if any,
+// stops even if the caller never calls Close.
+func (r *Reader) finish() {
+	r.done = true
+	if r.prefetch != nil {
+		r.prefetch.Close()
+	}
 }
 
 // newGame returns a game at the next index.
@@ -158,7 +171,8 @@ func (r *Reader) init() error {
 		if err != nil {
 			return &Error{File: r.name, Index: -1, Code: CodeGzip, Msg: "corrupt gzip stream", Err: err, Fatal: true}
 		}
-		text = zr
+		r.prefetch = newPrefetch(zr)
+		text = r.prefetch
 	}
 	br := bufio.NewReaderSize(text, 64<<10)
 	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped}
