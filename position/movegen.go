@@ -41,14 +41,24 @@ type gen struct {
 	test, forbid bitboard
 	testKing     bool
 	// fast: test and forbid are empty (as in most positions), so every
-	// non-king move generated is legal.
-	fast bool
+	// non-king move generated is legal; bulk: fast, and only counting.
+	fast, bulk bool
 }
 
 // everywhere is every square: "test every move".
 var everywhere = bitboard{^uint64(0), ^uint64(0)}
 
-// add records the moves from → to (to already excludes c's own pieces).
+// put records the moves from → to (to already excludes c's own pieces). The
+// common case, counting at the last ply of perft, is small enough to inline.
+func (g *gen) put(from Square, to bitboard) {
+	if g.bulk {
+		g.n += to.count()
+		return
+	}
+	g.add(from, to)
+}
+
+// add is put's general case.
 func (g *gen) add(from Square, to bitboard) {
 	if !g.fast {
 		if g.test.has(from) {
@@ -83,16 +93,20 @@ func (g *gen) addTested(from Square, to bitboard) {
 	}
 }
 
-// addLines records a rook's or cannon's moves from (f, r): rm along the rank,
+// putLines records a rook's or cannon's moves from (f, r): rm along the rank,
 // fm along the file, c's own pieces already taken out. In the usual case they
-// are counted or listed straight from the line masks.
+// are counted (inline) or listed straight from the line masks.
+func (g *gen) putLines(from Square, f, r uint8, rm, fm uint16) {
+	if g.bulk {
+		g.n += bits.OnesCount16(rm) + bits.OnesCount16(fm)
+		return
+	}
+	g.addLines(from, f, r, rm, fm)
+}
+
 func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
 	if !g.fast {
 		g.add(from, rankBB(rm, r).or(fileBB(fm, f)))
-		return
-	}
-	if g.list == nil {
-		g.n += bits.OnesCount16(rm) + bits.OnesCount16(fm)
 		return
 	}
 	base := Square(r) * 9
@@ -165,41 +179,42 @@ func (g *gen) addShifted(to bitboard, delta Square) {
 func (g *gen) run() {
 	p, c := g.p, g.c
 	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
+	g.bulk = g.fast && g.list == nil
 	own, all := &p.lines[c&3], &p.lines[both]
 	ownBB := p.occ[c&1]
 	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		g.addLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
 	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.add(from, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
+		g.put(from, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
 	if pawns := p.pieces[MakePiece(c, Pawn)&15]; g.fast {
 		g.addPawns(pawns, ownBB)
 	} else {
 		for pawns.lo|pawns.hi != 0 {
 			from := pawns.pop()
-			g.add(from, pawnMoves[c&1][uint8(from)].andNot(ownBB))
+			g.put(from, pawnMoves[c&1][uint8(from)].andNot(ownBB))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.add(from, advisorMoves[uint8(from)].andNot(ownBB))
+		g.put(from, advisorMoves[uint8(from)].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.add(from, elephantMoves[uint8(from)][elephantEyes(all, f, r)].andNot(ownBB))
+		g.put(from, elephantMoves[uint8(from)][elephantEyes(all, f, r)].andNot(ownBB))
 	}
 	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
