@@ -241,7 +241,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	switch {
 	case !t.New:
 		t.Cause = "unrelated"
-	case t.MovedPieceAttacks || (len(after.line) > 0 && after.line[0].From() == movedTo):
+	case t.MovedPieceAttacks || movesIn(after.line, movedTo):
 		t.Cause = "moved"
 	case t.ViaCheck:
 		t.Cause = "check"
@@ -284,7 +284,26 @@ func causeOf(pos *position.Position, m position.Move, vsq position.Square, caps 
 		}
 		return "unrooted"
 	}
-	return "moved"
+	// The balance changed, but through nothing the move did to the victim's
+	// lines: e.g. the exchange's tail changed elsewhere.
+	return "indirect"
+}
+
+// movesIn reports whether the piece standing on sq (before the line) moves in
+// the mover's part of the line (even plies), following it as it moves.
+func movesIn(line []position.Move, sq position.Square) bool {
+	for i, m := range line {
+		if i%2 == 0 && m.From() == sq {
+			return true
+		}
+		if m.From() == sq { // the opponent's piece cannot start on the mover's square
+			return false
+		}
+		if i%2 == 1 && m.To() == sq {
+			return false // taken
+		}
+	}
+	return false
 }
 
 // between reports whether x lies strictly between a and b on a rank or file.

@@ -126,7 +126,9 @@ type Threat struct {
 	// attacks), "discovered" (it uncovered a line), "screen" (it became a
 	// cannon screen), "unrooted" (it removed or diverted the victim's
 	// protector, 断根), "pinned" (it pinned the protector), "check" (the gain
-	// comes from a check the move made possible), or "unrelated" (无关联).
+	// comes from a check the move made possible), "indirect" (the balance grew
+	// through nothing the move did to the victim's lines, e.g. an exchange's
+	// tail), or "unrelated" (无关联: not new).
 	Cause string
 	// MovedPieceAttacks: the moved piece is one of the attackers.
 	MovedPieceAttacks bool
