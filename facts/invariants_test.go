@@ -147,3 +147,18 @@ func TestAnalyzeCycleBadInput(t *testing.T) {
 	_, err = AnalyzeCycle(start, []position.Move{bad}, 2, DefaultParams())
 	assert.ErrorContains(t, err, "not a legal move")
 }
+
+// TestDeterministic: the same cycle gives the same facts, run after run (no
+// dependence on map order or on what an earlier search left behind).
+func TestDeterministic(t *testing.T) {
+	for _, fg := range loadFigures(t)[:10] {
+		start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
+		a, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+		require.NoError(t, err)
+		for range 3 {
+			b, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+			require.NoError(t, err)
+			require.Equal(t, a, b, fg.ID)
+		}
+	}
+}

@@ -361,6 +361,7 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	pos := s.pos
 	par := &s.par
 	A := V.Other()
+	s.reset() // its own bounded search: results must not depend on earlier calls
 	geo := pos.Attackers(vsq, V)
 	for _, g := range geo {
 		protectors = append(protectors, describe(par, pos, g))
