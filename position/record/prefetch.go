@@ -29,7 +29,7 @@ type prefetchBlock struct {
 
 const (
 	prefetchBlocks    = 4
-	prefetchBlockSize = 256 << 10
+	prefetchBlockSize = 64 << 10
 )
 
 func newPrefetch(src io.Reader) *prefetch {
