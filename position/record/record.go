@@ -2,6 +2,10 @@
 // movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ —
 // streamed, gzip or not, and replays them. One bad game never stops a corpus:
 // its error is reported with the game and move number, and reading goes on.
+// A file that cannot be read on (corrupt gzip, not UTF-8, a line over
+// MaxLineBytes) ends with one fatal error, and the other files are unharmed.
+// XQF (象棋演播室) files are recognised and refused: no public description
+// of their encryption could be checked.
 //
 // A file is read with Open (or NewReader) and Next until io.EOF:
 //
