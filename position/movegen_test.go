@@ -688,3 +688,21 @@ func BenchmarkInCheck(b *testing.B) {
 		_ = p.InCheck(Black)
 	})
 }
+
+// Code that writes the board directly (ParseFEN, Probe) keeps the key in step
+// and nothing else: the generator's cache must notice and rebuild itself.
+func TestCacheFollowsDirectWrites(t *testing.T) {
+	p := MustParseFEN(StartFEN)
+	var st refStats
+	refCheckAll(t, p, &st) // builds the cache
+	// What Probe does: a red rook on e5, as a hypothetical.
+	sq := SquareAt(4, 5)
+	p.board[sq] = MakePiece(Red, Rook)
+	p.key ^= zobristPiece[MakePiece(Red, Rook)][sq]
+	refCheckAll(t, p, &st)
+	require.True(t, p.IsLegal(NewMove(sq, SquareAt(4, 6))), "the new rook takes the pawn")
+	p.board[sq] = NoPiece
+	p.key ^= zobristPiece[MakePiece(Red, Rook)][sq]
+	refCheckAll(t, p, &st)
+	require.False(t, p.IsLegal(NewMove(sq, SquareAt(4, 6))))
+}
