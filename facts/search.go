@@ -19,10 +19,13 @@ type searcher struct {
 	bufs  [maxPly][]position.Move
 	pv    [maxPly][maxPly]position.Move
 	pvLen [maxPly]int
+	// exchanges caches full-window exchange values by position key: the
+	// check lines of gainAll reach the same positions again and again.
+	exchanges map[uint64]int
 }
 
 func newSearcher(pos *position.Position, par Params) *searcher {
-	s := &searcher{pos: pos, par: par}
+	s := &searcher{pos: pos, par: par, exchanges: map[uint64]int{}}
 	for i := range s.bufs {
 		s.bufs[i] = make([]position.Move, 0, position.MaxMoves)
 	}
@@ -368,9 +371,14 @@ type gainResult struct {
 // par.GainChecks checks (抽吃, 连将吃子); the opponent answers checks with any
 // legal move and may stop the exchange when it suits it.
 func (s *searcher) gainVia(target position.Square) gainResult {
+	return s.gainViaChecks(target, s.par.GainChecks)
+}
+
+// gainViaChecks is gainVia with its own budget of checks before the capture.
+func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult {
 	s.reset()
 	var r gainResult
-	g, ok := s.gainSearch(target, s.par.GainChecks, 0, &r)
+	g, ok := s.gainSearch(target, checks, 0, &r)
 	r.ok = ok
 	if ok {
 		// Gains are measured against standing still: what the opponent
@@ -588,7 +596,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			mated := ply == 0 && s.opponentMatesInOne(ply+1)
 			rest := mateScore
 			if !mated {
-				rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+				rest = s.exchange(ply + 1)
 			}
 			s.pos.Unmake()
 			if root != nil {
@@ -693,7 +701,13 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 		r := root[q]
 		r.ok, r.gain = true, g+base
 		if r.gain > 0 {
-			full := s.gainVia(sq)
+			// The line as evidence: most threats are plain captures, so try
+			// without checks first and search the check lines only if the
+			// shared search found more than that.
+			full := s.gainViaChecks(sq, 0)
+			if !full.ok || full.gain < r.gain {
+				full = s.gainVia(sq)
+			}
 			if full.ok {
 				full.direct, full.matedAll = r.direct, r.matedAll
 				r = full
@@ -702,4 +716,19 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 		out[sq] = r
 	}
 	return out
+}
+
+// exchange is the full-window exchange value for the side to move (what it
+// wins from here, captures anywhere), cached by position key. A value from a
+// search that was cut short is not kept.
+func (s *searcher) exchange(ply int) int {
+	k := s.pos.Key()
+	if v, ok := s.exchanges[k]; ok {
+		return v
+	}
+	v := s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply)
+	if !s.cut {
+		s.exchanges[k] = v
+	}
+	return v
 }
