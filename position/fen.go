@@ -35,7 +35,17 @@ var maxCount = [8]int{0, 1, 2, 2, 2, 2, 2, 5}
 // The position must be one that can arise: one king each, every piece on a
 // point it can reach, no more pieces than the set has, and the side not to
 // move not in check.
-func ParseFEN(fen string) (*Position, error) {
+func ParseFEN(fen string) (*Position, error) { return parseFEN(fen, true) }
+
+// ParseFENComposed reads a FEN like ParseFEN but accepts positions that
+// cannot arise in a game and are still playable: composed problems (排局),
+// rule-book diagrams and record fragments with an advisor, elephant or pawn
+// on a point it could never reach, or more pieces of a kind than the set has.
+// The structure, one king each inside its palace, and the side not to move
+// not being in check are still required.
+func ParseFENComposed(fen string) (*Position, error) { return parseFEN(fen, false) }
+
+func parseFEN(fen string, strict bool) (*Position, error) {
 	text := strings.TrimSpace(fen)
 	p := Empty()
 	bad := func(field string, off int, code, format string, args ...any) error {
@@ -82,7 +92,7 @@ func ParseFEN(fen string) (*Position, error) {
 			if pc.Kind() == King && p.kings[pc.Color()] != NoSquare {
 				return nil, bad("board", i, "king-count", "a second %s king", pc.Color())
 			}
-			if why := badSquare(pc, sq); why != "" {
+			if why := badSquare(pc, sq); why != "" && (strict || pc.Kind() == King) {
 				return nil, bad("board", i, "bad-square", "%s %s on %s: %s", pc.Color(), pc.Kind(), sq, why)
 			}
 			p.board[sq] = pc
@@ -104,7 +114,7 @@ func ParseFEN(fen string) (*Position, error) {
 		}
 	}
 	mat := p.Material()
-	for c := Red; c <= Black; c++ {
+	for c := Red; c <= Black && strict; c++ {
 		for _, k := range Kinds {
 			if mat[c][k] > maxCount[k] {
 				return nil, bad("board", -1, "too-many", "%d %s %ss, the set has %d", mat[c][k], c, k, maxCount[k])

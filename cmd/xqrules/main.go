@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -97,13 +98,19 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 // parseFlags parses args; it returns (status, false) when the command should
 // stop: --help (status 0, usage printed to stdout) or bad flags (status 2).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
+	// The flag package prints its own complaint and the usage while parsing;
+	// hold them so that --help goes to stdout once and errors to stderr once.
+	var held bytes.Buffer
+	fs.SetOutput(&held)
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(e.stdout)
 		fs.Usage()
 		return exitOK, false
 	}
+	fs.SetOutput(e.stderr)
 	if err != nil {
+		e.stderr.Write(held.Bytes())
 		return exitUsage, false
 	}
 	return 0, true
