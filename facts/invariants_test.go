@@ -162,3 +162,24 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeLimitHolds: in a position rich in checks for both sides, a small
+// node limit cuts the searches short and the facts say so, instead of
+// pretending to an answer or running away.
+func TestNodeLimitHolds(t *testing.T) {
+	// Both sides with rooks, horses and cannons around the other's king.
+	start, cyc, occ := cycleOf(t, "2bakab2/3R5/2n3Nc1/r1C5p/9/9/P1c3n1P/2N6/4A4/2BAK1B1R w - - 0 1",
+		[]string{"i0i1", "a6a7", "i1i0", "a7a6"})
+	par := DefaultParams()
+	par.NodeLimit = 500
+	par.MateDepth = 15
+	par.QuietMate = true
+	c, err := AnalyzeCycle(start, cyc, occ, par)
+	require.NoError(t, err)
+	cut := false
+	for _, m := range c.Moves {
+		cut = cut || m.Cut
+	}
+	assert.True(t, cut, "a 500-node limit on a position full of checks must be reported as cut")
+	assert.True(t, c.Red.Cut || c.Black.Cut)
+}
