@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"text/template"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -82,20 +83,64 @@ type Context struct {
 	Recreator string
 }
 
+// session is the work shared by the books that rule on one cycle: the
+// boxed environments of its moves, threats and offers (built once per set
+// of facts), the results of predicates (books share compiled programs, so a
+// rule that two books have in common is evaluated once), the reasons
+// rendered, and one VM.
+type session struct {
+	vm      vm.VM
+	envs    map[envKey]*moveEnvs
+	memo    map[memoKey]bool
+	reasons map[reasonKey]string
+}
+
+type envKey struct {
+	cyc  *facts.Cycle
+	reps int
+}
+
+// moveEnvs are the boxed environments of a cycle's moves; threats and
+// offers are built when a rule first asks for them.
+type moveEnvs struct {
+	move    []any
+	threats [][]any
+	offers  [][]any
+}
+
+type memoKey struct {
+	p    *vm.Program
+	envs *moveEnvs
+	move int
+	elem int // -1: the move itself
+}
+
+type reasonKey struct {
+	t        *template.Template
+	envs     *moveEnvs
+	move     int
+	evidence string
+}
+
+func newSession() *session {
+	return &session{envs: map[envKey]*moveEnvs{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
+}
+
 // evaluator evaluates one book on one cycle.
 type evaluator struct {
-	b   *Book
-	cyc *facts.Cycle
-	ctx Context
-	vm  vm.VM
-	err error
+	b    *Book
+	cyc  *facts.Cycle
+	ctx  Context
+	s    *session
+	envs *moveEnvs
+	err  error
 }
 
 func (ev *evaluator) run(p *vm.Program, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	out, err := ev.vm.Run(p, env)
+	out, err := ev.s.vm.Run(p, env)
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return false
@@ -104,11 +149,24 @@ func (ev *evaluator) run(p *vm.Program, env any, cl *Clause, src exprSrc) bool {
 	return v
 }
 
+// runAt is run for move-level environments, memoised across books.
+func (ev *evaluator) runAt(p *vm.Program, move, elem int, env any, cl *Clause, src exprSrc) bool {
+	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
+	if v, ok := ev.s.memo[k]; ok {
+		return v
+	}
+	v := ev.run(p, env, cl, src)
+	if ev.err == nil {
+		ev.s.memo[k] = v
+	}
+	return v
+}
+
 func (ev *evaluator) runInt(p *vm.Program, env any, cl *Clause, src exprSrc) int {
 	if ev.err != nil || p == nil {
 		return 0
 	}
-	out, err := ev.vm.Run(p, env)
+	out, err := ev.s.vm.Run(p, env)
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return 0
@@ -185,44 +243,69 @@ func counterOf(t *facts.Threat, m *facts.Move) Counter {
 	return best
 }
 
+// moveEnv returns the boxed environment of move i, and the threat and
+// offer environments on demand; they are shared by every book that uses the
+// same facts.
+func (ev *evaluator) moveEnv(i int) any {
+	if ev.envs == nil {
+		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
+		ev.envs = ev.s.envs[k]
+		if ev.envs == nil {
+			n := len(ev.cyc.Moves)
+			ev.envs = &moveEnvs{move: make([]any, n), threats: make([][]any, n), offers: make([][]any, n)}
+			ev.s.envs[k] = ev.envs
+		}
+	}
+	if ev.envs.move[i] == nil {
+		m, prev, own, opp, cenv := ev.context(i)
+		ev.envs.move[i] = MoveEnv{Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
+	}
+	return ev.envs.move[i]
+}
+
+func (ev *evaluator) context(i int) (m *facts.Move, prev facts.Move, own, opp Material, cenv CycleEnv) {
+	n := len(ev.cyc.Moves)
+	m = &ev.cyc.Moves[i]
+	prev = ev.cyc.Moves[(i-1+n)%n]
+	return m, prev, materialOf(m, m.Side), materialOf(m, otherSide(m.Side)), ev.cycleEnv()
+}
+
+func (ev *evaluator) threatEnvs(i int) []any {
+	if ev.envs.threats[i] == nil {
+		m, prev, own, opp, cenv := ev.context(i)
+		out := make([]any, len(m.Threats))
+		for j := range m.Threats {
+			t := &m.Threats[j]
+			out[j] = ThreatEnv{Threat: *t, Back: counterOf(t, m), Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
+		}
+		ev.envs.threats[i] = out
+	}
+	return ev.envs.threats[i]
+}
+
+func (ev *evaluator) offerEnvs(i int) []any {
+	if ev.envs.offers[i] == nil {
+		m, prev, own, opp, cenv := ev.context(i)
+		out := make([]any, len(m.Offers))
+		for j := range m.Offers {
+			out[j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
+		}
+		ev.envs.offers[i] = out
+	}
+	return ev.envs.offers[i]
+}
+
 // classify labels move i of the cycle.
 func (ev *evaluator) classify(i int) labelled {
 	b := ev.b
-	n := len(ev.cyc.Moves)
 	m := &ev.cyc.Moves[i]
-	prev := ev.cyc.Moves[(i-1+n)%n]
-	cenv := ev.cycleEnv()
-	own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
-	var menv any = MoveEnv{Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
-
-	// Threat and offer environments are built once per move, when a rule
-	// first needs them.
-	var tenvs, oenvs []any
-	threatEnvs := func() []any {
-		if tenvs == nil {
-			tenvs = make([]any, len(m.Threats))
-			for j := range m.Threats {
-				t := &m.Threats[j]
-				tenvs[j] = ThreatEnv{Threat: *t, Back: counterOf(t, m), Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
-			}
-		}
-		return tenvs
-	}
-	offerEnvs := func() []any {
-		if oenvs == nil {
-			oenvs = make([]any, len(m.Offers))
-			for j := range m.Offers {
-				oenvs[j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: b.Params}
-			}
-		}
-		return oenvs
-	}
+	menv := ev.moveEnv(i)
 	envsFor := func(r *MoveRule) []any {
 		switch r.For {
 		case ForThreats:
-			return threatEnvs()
+			return ev.threatEnvs(i)
 		case ForOffers:
-			return offerEnvs()
+			return ev.offerEnvs(i)
 		}
 		return nil
 	}
@@ -237,10 +320,10 @@ func (ev *evaluator) classify(i int) labelled {
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
-			held = ev.run(r.prog, menv, &r.Clause, r.when)
+			held = ev.runAt(r.prog, i, -1, menv, &r.Clause, r.when)
 		} else {
 			for j, e := range envsFor(r) {
-				if ev.run(r.prog, e, &r.Clause, r.when) {
+				if ev.runAt(r.prog, i, j, e, &r.Clause, r.when) {
 					ev2 = append(ev2, j)
 				}
 			}
@@ -370,7 +453,7 @@ func (ev *evaluator) classify(i int) labelled {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
 		mr.Targets = evidenceTargets(m, r.For, evidence)
-		data := reasonData{Move: *m, Label: winner}
+		data := &reasonData{Move: *m, Label: winner}
 		switch r.For {
 		case ForThreats:
 			for _, j := range evidence {
@@ -388,7 +471,7 @@ func (ev *evaluator) classify(i int) labelled {
 				data.Offer = data.Offers[0]
 			}
 		}
-		mr.Reason = render(r.tmpl, data)
+		mr.Reason = ev.render(r.tmpl, i, evidence, data)
 	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
@@ -434,4 +517,19 @@ func uniqStrings(list []string) []string {
 		}
 	}
 	return out
+}
+
+// render renders a move rule's reason, once per template and evidence for
+// all the books that share them.
+func (ev *evaluator) render(t *template.Template, move int, evidence []int, data *reasonData) string {
+	if t == nil {
+		return ""
+	}
+	k := reasonKey{t: t, envs: ev.envs, move: move, evidence: fmt.Sprint(evidence)}
+	if r, ok := ev.s.reasons[k]; ok {
+		return r
+	}
+	r := render(t, data)
+	ev.s.reasons[k] = r
+	return r
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -205,7 +206,20 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 			"expression has %d nodes once definitions are inlined, over the %d limit", cnt.n, MaxExprNodes))
 		return nil
 	}
-	return prog
+	return internProgram(scope, wantInt, prog)
+}
+
+// Compiled programs are shared by every book that has the same predicate
+// in the same place (after definitions are inlined): the books that rule on
+// one cycle then evaluate it once (see session). Programs are immutable.
+var programs sync.Map // string → *vm.Program
+
+func internProgram(scope string, wantInt bool, p *vm.Program) *vm.Program {
+	key := fmt.Sprintf("%s\x00%v\x00%s", scope, wantInt, p.Node().String())
+	if old, ok := programs.LoadOrStore(key, p); ok {
+		return old.(*vm.Program)
+	}
+	return p
 }
 
 var unknownName = regexp.MustCompile(`^unknown name (\S+)`)

@@ -293,7 +293,7 @@ func TestPerpetualVictimsFollowThePiece(t *testing.T) {
 		mv("black", "rook", "a7", "b7"),
 	)
 	b := bundled(t).Book("11")
-	ev := &evaluator{b: b, cyc: c}
+	ev := &evaluator{b: b, cyc: c, s: newSession()}
 	moves := make([]labelled, len(c.Moves))
 	for i := range c.Moves {
 		moves[i] = ev.classify(i)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/xqrules/xqrules/facts"
@@ -109,7 +110,14 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 		var b strings.Builder
 		err = t.Execute(&b, data)
 	}
-	if err != nil {
+	if err == nil {
+		// Shared by the books with the same reason, like programs.
+		if old, ok := templates.LoadOrStore(src.text, t); ok {
+			return old.(*template.Template)
+		}
+		return t
+	}
+	{
 		msg, at := err.Error(), 0
 		if m := templatePos.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
@@ -126,8 +134,9 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 		c.errs = append(c.errs, src.f.errorAt(src.locate(at), rule, CodeTemplate, "reason template: %s", msg))
 		return nil
 	}
-	return t
 }
+
+var templates sync.Map // source text → *template.Template
 
 // render runs a template; a failure (which load-time checks make unlikely)
 // is shown in the text rather than lost.

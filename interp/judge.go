@@ -39,6 +39,7 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 		occ = 2
 	}
 	cache := map[facts.Params]*facts.Cycle{}
+	s := newSession()
 	out := make([]Ruling, 0, len(books))
 	for _, b := range books {
 		cyc := cache[b.Params]
@@ -50,7 +51,7 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 			cyc = &c
 			cache[b.Params] = cyc
 		}
-		r, err := b.Rule(cyc, in.Context)
+		r, err := b.rule(s, cyc, in.Context)
 		if err != nil {
 			return nil, err
 		}

@@ -164,5 +164,29 @@ func golden(t *testing.T, path, got string) {
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "missing golden file (run go test ./interp -update)")
-	assert.Equal(t, string(want), got)
+	if string(want) == got {
+		return
+	}
+	// Report the lines that changed, not two walls of text.
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+	in := func(l string, set []string) bool {
+		for _, x := range set {
+			if x == l {
+				return true
+			}
+		}
+		return false
+	}
+	var diff []string
+	for _, l := range wl {
+		if !in(l, gl) {
+			diff = append(diff, "- "+l)
+		}
+	}
+	for _, l := range gl {
+		if !in(l, wl) {
+			diff = append(diff, "+ "+l)
+		}
+	}
+	t.Errorf("%s differs from the golden file (go test ./interp -update rewrites it):\n%s", path, strings.Join(diff, "\n"))
 }

@@ -9,7 +9,11 @@ import (
 // Rule judges a cycle whose facts were computed with the book's params.
 // It returns a *RuleError when a rule cannot be evaluated on it.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	ev := &evaluator{b: b, cyc: cyc, ctx: ctx}
+	return b.rule(newSession(), cyc, ctx)
+}
+
+func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
+	ev := &evaluator{b: b, cyc: cyc, ctx: ctx, s: s}
 	r := Ruling{Ruleset: b.ID, Title: b.Title.ZH}
 	if r.Title == "" {
 		r.Title = b.Title.EN
