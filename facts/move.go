@@ -241,12 +241,15 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	switch {
 	case !t.New:
 		t.Cause = "unrelated"
-	case t.MovedPieceAttacks || movesIn(after.line, movedTo):
+	case t.MovedPieceAttacks || (len(after.line) > 0 && after.line[0].From() == movedTo):
 		t.Cause = "moved"
 	case t.ViaCheck:
 		t.Cause = "check"
 	default:
 		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
+		if t.Cause == "indirect" && movesIn(after.line, movedTo) {
+			t.Cause = "moved" // the moved piece takes part later in the line
+		}
 	}
 	return t
 }
