@@ -230,7 +230,12 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			t.NeedsKing = true
 		}
 	}
-	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins && countReal(t.Participants) >= 2
+	// Joint (联合捉): the exchange wins, no single attacker would win alone
+	// (taking and losing itself to a recapture), and two or more of the
+	// mover's pieces bear on it — both attacking, or one backing the other's
+	// capture in the line.
+	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
+		(len(t.Attackers) >= 2 || countReal(t.Participants) >= 2)
 
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
