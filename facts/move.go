@@ -58,6 +58,12 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	before := s.gainsAll()
 	delete(before, to)
 	mtBefore := s.mateThreat()
+	// Was the moved piece itself chased before the move (避捉)?
+	pos.Make(position.NullMove)
+	if g := s.gainVia(from); g.ok && g.gain > 0 {
+		mf.MovedWasThreatened, mf.MovedThreatGain = true, g.gain
+	}
+	pos.Unmake()
 	oldProtect := map[position.Square]string{}
 	for sq, g := range before {
 		if g.gain > 0 || g.direct {
@@ -195,6 +201,26 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			}
 		}
 	}
+	// Supporters: who can take next on the square after a capture and a
+	// recapture (x-ray backing: a cannon behind the rook on the file).
+	supporting := map[position.Square]bool{}
+	for _, c := range caps {
+		pos.Make(c)
+		for _, r := range pos.LegalCapturesOf(vsq, S.Other()) {
+			pos.Make(r)
+			for _, c2 := range pos.LegalCapturesOf(vsq, S) {
+				if c2.From() != c.From() && !supporting[c2.From()] {
+					supporting[c2.From()] = true
+					t.Supporters = append(t.Supporters, describe(par, pos, c2.From()))
+					if c2.From() == movedTo {
+						t.MovedPieceTakesPart = true
+					}
+				}
+			}
+			pos.Unmake()
+		}
+		pos.Unmake()
+	}
 	t.KingAttacker, t.PawnAttacker = false, false
 	t.OnlyKing, t.OnlyPawn = len(caps) > 0, len(caps) > 0
 	for _, a := range t.Attackers {
@@ -235,7 +261,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// mover's pieces bear on it — both attacking, or one backing the other's
 	// capture in the line.
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
-		(len(t.Attackers) >= 2 || countReal(t.Participants) >= 2)
+		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2)
 
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
@@ -243,6 +269,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
 
+	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo)
 	switch {
 	case !t.New:
 		t.Cause = "unrelated"

@@ -111,6 +111,10 @@ type Threat struct {
 	// move; Participants every mover piece that takes part in the best line.
 	Attackers    []Piece
 	Participants []Piece
+	// Supporters: the mover's pieces that could take on the victim's square
+	// after a first capture and a recapture — the second piece of an
+	// exchange (a cannon behind the rook, a horse guarding the square).
+	Supporters []Piece
 	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
 	// single attacker wins material on its own.
 	Joint bool
@@ -132,6 +136,8 @@ type Threat struct {
 	Cause string
 	// MovedPieceAttacks: the moved piece is one of the attackers.
 	MovedPieceAttacks bool
+	// MovedPieceTakesPart: the moved piece attacks or moves in the line.
+	MovedPieceTakesPart bool
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
 	Protection    string
@@ -205,8 +211,12 @@ type Move struct {
 	Mate            bool // the opponent has no legal move (将死 or 困毙)
 	Stalemate       bool // … and is not in check (困毙)
 	AnswersCheck    bool // the mover was in check before the move
-	KingMoved       bool
-	PawnMoved       bool
+	// MovedWasThreatened: before the move the opponent, moving, could have
+	// won the moved piece (it escapes a chase: 避捉); MovedThreatGain is that gain.
+	MovedWasThreatened bool
+	MovedThreatGain    int
+	KingMoved          bool
+	PawnMoved          bool
 
 	MateThreat MateThreat
 	// MateThreatSelfInflicted: the mover's mate threat (or threats) exists
