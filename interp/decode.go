@@ -338,7 +338,7 @@ func (rf *rawFile) decodeLabels(fl field) {
 func (rf *rawFile) decodeDefs(fl field) {
 	d := rf.d
 	for _, sc := range d.fields(fl.value, "", "defs", scopeMove, scopeThreat, scopeOffer, scopeSide, scopeVerdict) {
-		for _, t := range d.fields(sc.value, "", "defs."+sc.key, anyKey(sc.value, d)...) {
+		for _, t := range d.fields(sc.value, "", "defs."+sc.key) {
 			if !isIdent(t.key) {
 				d.errorf(t.keyN, "", CodeBadValue, "definition name %q is not an identifier (letters, digits, _)", t.key)
 				continue
@@ -350,24 +350,6 @@ func (rf *rawFile) decodeDefs(fl field) {
 			rf.defs[sc.key] = append(rf.defs[sc.key], defSrc{name: t.key, expr: e, at: d.pos(t.keyN), file: rf.f})
 		}
 	}
-}
-
-// anyKey returns the keys of a mapping, for fields() on free-form maps.
-func anyKey(n ast.Node, d *decoder) []string {
-	var keys []string
-	switch m := d.resolve(n).(type) {
-	case *ast.MappingNode:
-		for _, v := range m.Values {
-			if s, ok := v.Key.(*ast.StringNode); ok {
-				keys = append(keys, s.Value)
-			} else {
-				keys = append(keys, v.Key.String())
-			}
-		}
-	case *ast.MappingValueNode:
-		keys = append(keys, m.Key.String())
-	}
-	return keys
 }
 
 func (rf *rawFile) decodeOverrides(fl field) {

@@ -18,8 +18,8 @@ const (
 	// MaxFileBytes bounds a rule-set file. The bundled books are a few tens of
 	// KB; a larger file is refused before it is parsed.
 	MaxFileBytes = 1 << 20
-	// MaxAliasNodes bounds the number of YAML nodes a file expands to once its
-	// aliases are followed, which refuses the "billion laughs" alias bomb.
+	// MaxAliasNodes bounds the number of YAML nodes a file's aliases expand
+	// to, which refuses the "billion laughs" alias bomb.
 	MaxAliasNodes = 100_000
 	// MaxExprBytes bounds one expression.
 	MaxExprBytes = 4096
@@ -148,7 +148,7 @@ func (d *decoder) parseYAML() ast.Node {
 	d.anchors = map[string]ast.Node{}
 	c := aliasCounter{d: d, sizes: map[string]int{}}
 	if c.size(body); c.over != nil {
-		d.errorf(c.over, "", CodeAlias, "aliases expand the file past %d nodes (an alias bomb?)", MaxAliasNodes)
+		d.errorf(c.over, "", CodeAlias, "aliases expand to more than %d nodes (an alias bomb?)", MaxAliasNodes)
 		return nil
 	}
 	return body
@@ -181,8 +181,18 @@ func (c *aliasCounter) size(n ast.Node) int {
 			c.over = n
 		}
 		return s
+	}
+	s += c.children(n)
+	return s
+}
+
+// children sums the sizes of n's children; only alias expansions count
+// towards the limit, so a large plain file is not taken for a bomb.
+func (c *aliasCounter) children(n ast.Node) int {
+	s := 0
+	switch n := n.(type) {
 	case *ast.TagNode:
-		return c.size(n.Value)
+		s += c.size(n.Value)
 	case *ast.MappingNode:
 		for _, v := range n.Values {
 			s += c.size(v.Key) + c.size(v.Value)
@@ -193,10 +203,6 @@ func (c *aliasCounter) size(n ast.Node) int {
 		for _, v := range n.Values {
 			s += c.size(v)
 		}
-	}
-	c.total++
-	if c.total > MaxAliasNodes && c.over == nil {
-		c.over = n
 	}
 	return s
 }
@@ -250,7 +256,8 @@ type field struct {
 }
 
 // fields decodes a mapping: it reports keys not in known (unknown-field)
-// and returns the others in file order. what names the mapping in messages.
+// and returns the others in file order; with known nil every key is taken
+// (a map of names). what names the mapping in messages.
 func (d *decoder) fields(n ast.Node, rule, what string, known ...string) []field {
 	n = d.resolve(n)
 	var values []*ast.MappingValueNode
@@ -269,7 +276,7 @@ func (d *decoder) fields(n ast.Node, rule, what string, known ...string) []field
 		if s, ok := mv.Key.(*ast.StringNode); ok {
 			key = s.Value
 		}
-		if !contains(known, key) {
+		if known != nil && !contains(known, key) {
 			msg := fmt.Sprintf("unknown field %q in %s", key, what)
 			if s := suggest(key, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
