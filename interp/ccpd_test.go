@@ -1,0 +1,164 @@
+package interp
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// ccpdRepetitions is the corpus of real games with a threefold repetition
+// (CCPD, CC BY 4.0; see ../shared/data/README.md). It is not committed.
+const ccpdRepetitions = "../../shared/data/ccpd_repetition_games.jsonl"
+
+type ccpdRow struct {
+	ID               string `json:"id"`
+	Result           string `json:"result"`
+	CycleFEN         string `json:"cycle_fen"`
+	CycleMoves       string `json:"cycle_moves"`
+	EndsInRepetition bool   `json:"ends_in_repetition"`
+}
+
+// TestCCPDRepetitionGames judges the repetition of each of the 2,543 real
+// games under every bundled book: none may fail to rule. It logs how the
+// verdicts distribute per book, and, for the games that end in the
+// repetition with a decisive result, how often each book names the loser
+// as the side that must vary.
+func TestCCPDRepetitionGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges 2,543 games with the full fact search; skipped in -short")
+	}
+	f, err := os.Open(ccpdRepetitions)
+	if os.IsNotExist(err) {
+		t.Skipf("%s is not here (it lives in ../shared/data, outside the repository)", ccpdRepetitions)
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	var rows []ccpdRow
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var r ccpdRow
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		rows = append(rows, r)
+	}
+	require.NoError(t, sc.Err())
+
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	type outcome struct {
+		verdicts map[string]string
+		err      error
+	}
+	out := make([]outcome, len(rows))
+	start := time.Now()
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.NumCPU(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i].verdicts, out[i].err = judgeRow(books, rows[i])
+			}
+		}()
+	}
+	for i := range rows {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	elapsed := time.Since(start)
+
+	dist := map[string]map[string]int{}
+	loserAgrees := map[string]int{}
+	decisive := 0
+	for i, o := range out {
+		if o.err != nil {
+			t.Errorf("%s: %v", rows[i].ID, o.err)
+			continue
+		}
+		loser := ""
+		if rows[i].EndsInRepetition {
+			switch rows[i].Result {
+			case "1-0":
+				loser = BlackMustVary
+			case "0-1":
+				loser = RedMustVary
+			}
+		}
+		if loser != "" {
+			decisive++
+		}
+		for book, v := range o.verdicts {
+			if dist[book] == nil {
+				dist[book] = map[string]int{}
+			}
+			dist[book][v]++
+			if loser != "" && v == loser {
+				loserAgrees[book]++
+			}
+		}
+	}
+	t.Logf("%d games judged under %d books in %v (%.1f ms per game, all books)", len(rows), len(books), elapsed.Round(time.Millisecond),
+		float64(elapsed.Milliseconds())/float64(len(rows)))
+	t.Logf("%-13s %14s %16s %8s %9s   loser must vary (%d decisive games ending in the repetition)", "book", "red-must-vary", "black-must-vary", "draw", "no-cycle", decisive)
+	ids := make([]string, 0, len(dist))
+	for id := range dist {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return indexOf(bookOrder, ids[i]) < indexOf(bookOrder, ids[j]) })
+	for _, id := range ids {
+		d := dist[id]
+		t.Logf("%-13s %14d %16d %8d %9d   %d/%d", id, d[RedMustVary], d[BlackMustVary], d[Draw], d[NoCycle], loserAgrees[id], decisive)
+	}
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return len(list)
+}
+
+func judgeRow(books []*Book, r ccpdRow) (map[string]string, error) {
+	start, err := position.ParseFEN(r.CycleFEN)
+	if err != nil {
+		return nil, err
+	}
+	p := start.Clone()
+	var moves []position.Move
+	for _, t := range strings.Fields(r.CycleMoves) {
+		m, err := position.ParseMove(p, t)
+		if err != nil {
+			return nil, fmt.Errorf("move %q: %w", t, err)
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	in, ok := FindCycle(start, moves)
+	if !ok {
+		return nil, fmt.Errorf("no cycle in %s", r.CycleMoves)
+	}
+	rs, err := Judge(books, in)
+	if err != nil {
+		return nil, err
+	}
+	v := make(map[string]string, len(rs))
+	for _, r := range rs {
+		v[r.Ruleset] = r.Verdict
+	}
+	return v, nil
+}
