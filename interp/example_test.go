@@ -1,0 +1,65 @@
+package interp_test
+
+import (
+	"fmt"
+
+	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position"
+)
+
+// A draft that misspells a fact is refused at load, with the place, the
+// rule and a suggestion — before anything is judged.
+func ExampleLibrary_LoadBytes() {
+	lib, err := interp.Bundled()
+	if err != nil {
+		panic(err)
+	}
+	draft := `title: {en: "a draft of the 2011 book"}
+year: 2025
+status: draft
+extends: "11"
+override:
+  - replace: 24.1-check
+    with:
+      id: 24.1-check
+      label: 将
+      when: Chek
+      cite: draft 24.1
+      status: paraphrased
+`
+	_, err = lib.LoadBytes("draft", "draft.yaml", []byte(draft))
+	fmt.Println(err.(interp.ErrorList).Detail())
+	// Output:
+	// draft.yaml:10:13: rule "24.1-check": unknown name Chek (did you mean Check?) [unknown-name]
+	//   10 |       when: Chek
+	//      |             ^
+}
+
+// Judging a cycle under two books: the 2020 book's figure 6, where red
+// checks on every move.
+func ExampleJudge() {
+	lib, _ := interp.Bundled()
+	books, _ := lib.Select("11,asian")
+	start := position.MustParseFEN("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1")
+	p := start.Clone()
+	var moves []position.Move
+	for _, t := range []string{"车四平五", "将5平6", "车五平四", "将6平5"} {
+		m, _ := position.ParseMove(p, t)
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	in, _ := interp.FindCycle(start, moves)
+	rulings, err := interp.Judge(books, in)
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range rulings {
+		fmt.Println(r.Ruleset, r.Verdict, "—", r.Clause)
+		fmt.Println("  ", r.Moves[0].Label, r.Moves[0].Rule)
+	}
+	// Output:
+	// 11 red-must-vary — 2011 25.1
+	//    将 24.1-check
+	// asian red-must-vary — AXF rules 6, 8
+	//    将 check
+}
