@@ -473,6 +473,11 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 		mr.Reason = ev.render(r.tmpl, i, evidence, data)
 	}
+	if out.rule == nil {
+		// No rule gave a label: say so rather than leave the label unexplained.
+		mr.Rule, mr.Cite = "(default)", "default_label"
+		mr.Reason = fmt.Sprintf("no rule of %s gives this move a label: %s by default", b.ID, winner)
+	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
 			mr.Also = append(mr.Also, mt.r.ID)

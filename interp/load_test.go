@@ -190,3 +190,13 @@ func golden(t *testing.T, path, got string) {
 	}
 	t.Errorf("%s differs from the golden file (go test ./interp -update rewrites it):\n%s", path, strings.Join(diff, "\n"))
 }
+
+func TestExpressionTooLarge(t *testing.T) {
+	long := "Check" + strings.Repeat(" || Check", MaxExprBytes/9+1)
+	src := "title: {en: t}\nyear: 2024\nstatus: draft\nextends: \"11\"\nmoves:\n  - id: big\n    label: 将\n    cite: t\n    status: paraphrased\n    when: " + long + "\n"
+	_, err := bundled(t).LoadBytes("t-big", "t.yaml", []byte(src))
+	el, ok := err.(ErrorList)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, []string{CodeExprSize}, el.Codes())
+	assert.Equal(t, "big", el[0].Rule)
+}
