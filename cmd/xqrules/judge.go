@@ -264,7 +264,7 @@ func writeJudgement(w io.Writer, j judgement) {
 				label += " (" + strings.Join(m.Tags, " ") + ")"
 			}
 			fmt.Fprintf(w, "  %d. %s %-8s %s  %s\n", m.Ply, sideZH[m.Side], name, m.Move, label)
-			if m.Rule != "" {
+			if m.Rule != "" && m.Rule != "(default)" {
 				fmt.Fprintf(w, "       %s [%s]: %s\n", m.Cite, m.Rule, m.Reason)
 			}
 			for _, x := range m.Exempted {
