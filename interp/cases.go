@@ -298,7 +298,7 @@ func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case
 	if len(books) == 0 {
 		return nil, nil
 	}
-	start, err := position.ParseFEN(c.FEN)
+	start, err := position.ParseFENComposed(c.FEN) // rule-book diagrams may be composed
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func runJudge(e *env, args []string) int {
 	var js []judgement
 	status := exitOK
 	if fs.NArg() == 0 {
-		start, err := position.ParseFEN(*fen)
+		start, err := position.ParseFENComposed(*fen) // a rule-book diagram may be composed
 		if err != nil {
 			return fail(e, "judge", err)
 		}
