@@ -186,9 +186,3 @@ func (p *Pattern) When() string { return p.when.text }
 
 // When returns a row's predicate as written.
 func (r *VerdictRow) When() string { return r.when.text }
-
-// AttackLabel reports whether the label named name is an attack.
-func (b *Book) AttackLabel(name string) bool {
-	i, ok := b.labelIndex[name]
-	return ok && b.Labels[i].Attack
-}

@@ -125,9 +125,6 @@ func (l *Library) Books() []*Book {
 	return out
 }
 
-// IDs returns the ids of Books().
-func (l *Library) IDs() []string { return append([]string(nil), l.order...) }
-
 // LoadFile loads a rule-set file into the library (its id is the file's
 // stem) and returns it compiled, or an ErrorList with every problem.
 func (l *Library) LoadFile(name string) (*Book, error) {
