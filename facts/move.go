@@ -229,10 +229,14 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.OnlyKing = t.OnlyKing && a.Kind == "king"
 		t.OnlyPawn = t.OnlyPawn && a.Kind == "pawn"
 	}
-	// Participants: the mover's pieces that move in the line.
+	// Participants: the mover's pieces that move in the line; Wins: what
+	// they take.
 	seen := map[position.Square]bool{}
 	n := 0
 	for i, lm := range after.line {
+		if i%2 == 0 && pos.At(lm.To()) != position.NoPiece {
+			t.Wins = append(t.Wins, describe(par, pos, lm.To()))
+		}
 		if i%2 == 0 {
 			orig := lm.From()
 			// follow a piece that moved earlier in the line back to its start

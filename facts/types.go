@@ -99,6 +99,10 @@ type Threat struct {
 	Line []string
 	// LineCN is the same line in Chinese notation.
 	LineCN []string
+	// Wins lists every enemy piece the mover takes in the line, the victim
+	// first: a line that takes a guard to open a file on a rook wins the
+	// rook too (the book names the rook; the line's first capture is the guard).
+	Wins []Piece
 	// ViaCheck: the line gives check before taking the victim (抽吃, 连将吃子).
 	ViaCheck bool
 	// Direct: the victim can be taken outright next move (a legal capture).
