@@ -308,7 +308,7 @@ func causeOf(pos *position.Position, m position.Move, vsq position.Square, caps 
 	from, to := m.From(), m.To()
 	for _, c := range caps {
 		a := c.From()
-		if between(a, vsq, from) || horseLeg(pos, a, vsq) == from {
+		if between(a, vsq, from) || horseLeg(pos, a, vsq) == from || elephantEye(pos, a, vsq) == from {
 			return "discovered"
 		}
 		if between(a, vsq, to) && pos.At(a).Kind() == position.Cannon {
@@ -371,6 +371,14 @@ func horseLeg(pos *position.Position, a, b position.Square) position.Square {
 		return position.SquareAt(a.File()+df/2, a.Rank())
 	}
 	return position.NoSquare
+}
+
+// elephantEye returns the eye (象眼) of an elephant on a stepping to b, or NoSquare.
+func elephantEye(pos *position.Position, a, b position.Square) position.Square {
+	if pos.At(a).Kind() != position.Elephant || abs(b.File()-a.File()) != 2 || abs(b.Rank()-a.Rank()) != 2 {
+		return position.NoSquare
+	}
+	return position.SquareAt((a.File()+b.File())/2, (a.Rank()+b.Rank())/2)
 }
 
 func abs(x int) int {
