@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/xqrules/xqrules/interp/internal/srcpos"
 )
 
 // Error codes. They are stable: tests and programs match on them, never on
@@ -76,35 +78,9 @@ func (e *Error) Detail() string {
 	}
 	num := fmt.Sprintf("%d", e.Line)
 	fmt.Fprintf(&b, "\n  %s | %s\n  %s | ", num, strings.ReplaceAll(e.Source, "\t", " "), strings.Repeat(" ", len(num)))
-	w := 0
-	for i, r := range []rune(e.Source) {
-		if i >= e.Column-1 {
-			break
-		}
-		w += runeWidth(r)
-	}
-	b.WriteString(strings.Repeat(" ", w))
+	b.WriteString(strings.Repeat(" ", srcpos.Indent(e.Source, e.Column)))
 	b.WriteString("^")
 	return b.String()
-}
-
-// runeWidth is the terminal width of r: CJK and full-width characters take
-// two cells, so the caret stays under the right character.
-func runeWidth(r rune) int {
-	switch {
-	case r == '\t':
-		return 1
-	case r >= 0x1100 && (r <= 0x115f || r == 0x2329 || r == 0x232a ||
-		(r >= 0x2e80 && r <= 0xa4cf && r != 0x303f) ||
-		(r >= 0xac00 && r <= 0xd7a3) ||
-		(r >= 0xf900 && r <= 0xfaff) ||
-		(r >= 0xfe30 && r <= 0xfe4f) ||
-		(r >= 0xff00 && r <= 0xff60) ||
-		(r >= 0xffe0 && r <= 0xffe6) ||
-		(r >= 0x20000 && r <= 0x3fffd)):
-		return 2
-	}
-	return 1
 }
 
 // ErrorList is every problem found in one load. A rule set with any error

@@ -3,6 +3,8 @@ package scoring
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqrules/xqrules/interp/internal/srcpos"
 )
 
 // Error codes, stable for tests and programs.
@@ -53,14 +55,7 @@ func (e *Error) Detail() string {
 	b.WriteString("\n  | ")
 	// The caret is placed by characters; wide (CJK) characters before it
 	// would need two cells, so they are counted twice.
-	n := 0
-	for i, r := range []rune(e.Source) {
-		if i >= e.Column-1 {
-			break
-		}
-		n += runeWidth(r)
-	}
-	b.WriteString(strings.Repeat(" ", n))
+	b.WriteString(strings.Repeat(" ", srcpos.Indent(e.Source, e.Column)))
 	b.WriteString("^")
 	return b.String()
 }
@@ -85,34 +80,12 @@ func (l ErrorList) Detail() string {
 	return strings.Join(parts, "\n")
 }
 
-// runeWidth is the number of terminal cells r takes: 2 for East Asian wide
-// and full-width characters, 1 otherwise. The ranges cover CJK text, which
-// is what scheme files, player names and the second-score titles contain.
-func runeWidth(r rune) int {
-	switch {
-	case r >= 0x1100 && r <= 0x115F,
-		r >= 0x2E80 && r <= 0x303E,
-		r >= 0x3041 && r <= 0x33FF,
-		r >= 0x3400 && r <= 0x4DBF,
-		r >= 0x4E00 && r <= 0x9FFF,
-		r >= 0xA000 && r <= 0xA4CF,
-		r >= 0xAC00 && r <= 0xD7A3,
-		r >= 0xF900 && r <= 0xFAFF,
-		r >= 0xFE30 && r <= 0xFE4F,
-		r >= 0xFF00 && r <= 0xFF60,
-		r >= 0xFFE0 && r <= 0xFFE6,
-		r >= 0x20000 && r <= 0x3FFFD:
-		return 2
-	}
-	return 1
-}
-
-// DisplayWidth is the number of terminal cells s takes (see runeWidth), for
+// DisplayWidth is the number of terminal cells s takes (see srcpos.RuneWidth), for
 // aligning tables that mix Chinese names and digits.
 func DisplayWidth(s string) int {
 	n := 0
 	for _, r := range s {
-		n += runeWidth(r)
+		n += srcpos.RuneWidth(r)
 	}
 	return n
 }
