@@ -18,7 +18,6 @@ func mirrorSquare(s string) string {
 
 // mirrorFEN reflects a position left–right.
 func mirrorFEN(fen string) string {
-	parts := strings.SplitN(fen, " ", 2)
 	p := position.MustParseFEN(fen)
 	q := position.Empty()
 	for sq := position.Square(0); sq < position.NumSquares; sq++ {
@@ -27,7 +26,6 @@ func mirrorFEN(fen string) string {
 		}
 	}
 	q.SetSide(p.Side())
-	_ = parts
 	return q.FEN()
 }
 

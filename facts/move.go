@@ -86,8 +86,6 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	mf.Mate = !pos.HasLegalMove(O)
 	mf.Stalemate = mf.Mate && !mf.Check
 
-	mat := pos.Material()
-	_ = mat
 	for _, sq := range pos.Pieces(position.Red, nil) {
 		addMaterial(&par, pos, sq, &mf.MaterialRed, &mf.StrongRed, &mf.AttackingRed)
 	}
@@ -96,7 +94,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 
 	// Offers: the opponent really is to move now.
-	mf.Offers = offers(s, m, before)
+	mf.Offers = offers(s, m)
 	mf.Block, mf.Blocked = blocks(s, to)
 
 	// The mover moving again: pass the opponent's turn.
@@ -480,10 +478,9 @@ func anyIn(a, b []position.Square) bool {
 }
 
 // offers lists the mover's pieces the opponent can take at once after the
-// move (the opponent to move in pos). before holds what the mover could win
-// before the move, to tell new offers (not used for that; capturability is
-// re-tested in the position before).
-func offers(s *searcher, m position.Move, _ map[position.Square]gainResult) []Offer {
+// move (the opponent to move in pos); an offer is new when the piece could not
+// be taken at its square before the move.
+func offers(s *searcher, m position.Move) []Offer {
 	pos := s.pos
 	par := &s.par
 	O := pos.Side()
@@ -567,8 +564,7 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-// destinations counts the side to move's pseudo-legal moves per origin square,
-// not counting moves onto squares of no interest (all count).
+// destinations counts the side to move's pseudo-legal moves per origin square.
 func destinations(pos *position.Position) map[position.Square]int {
 	out := map[position.Square]int{}
 	for _, m := range pos.PseudoMoves(nil) {

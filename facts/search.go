@@ -381,20 +381,8 @@ func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult 
 	g, ok := s.gainSearch(target, checks, 0, &r)
 	r.ok = ok
 	if ok {
-		// Gains are measured against standing still: what the opponent
-		// could win anyway if the mover passed is not the victim's doing
-		// (a piece already en prise elsewhere), while what the capture
-		// itself leaves hanging (the captor was a root: 做根子捉子) is. The
-		// victim's own threats do not count in the baseline: taking it ends
-		// them, which is defence, not gain.
-		r.line = s.line(0)
-		s.pos.Make(position.NullMove)
-		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
-		s.pos.Unmake()
-		if base > mateScore/2 || base < 0 {
-			base = 0 // passing loses to mate, or the opponent is in check: no material baseline
-		}
-		g += base
+		r.line = s.line(0) // the baseline's search overwrites the PV
+		g += s.baseline(target)
 		s.pvLen[0] = len(r.line)
 		copy(s.pv[0][:], r.line)
 		r.gain = g
@@ -691,15 +679,8 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 			continue
 		}
 		sq := position.Square(q)
-		g := t.val[q]
-		s.pos.Make(position.NullMove)
-		base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, sq, 1)
-		s.pos.Unmake()
-		if base > mateScore/2 || base < 0 {
-			base = 0
-		}
 		r := root[q]
-		r.ok, r.gain = true, g+base
+		r.ok, r.gain = true, t.val[q]+s.baseline(sq)
 		if r.gain > 0 {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
@@ -731,4 +712,20 @@ func (s *searcher) exchange(ply int) int {
 		s.exchanges[k] = v
 	}
 	return v
+}
+
+// baseline is what the opponent could win if the mover passed instead of
+// going for the victim on target. Gains are measured against standing still:
+// what the opponent could win anyway (a piece already en prise elsewhere) is
+// not the victim's doing, while what the capture itself leaves hanging (the
+// captor was a root: 做根子捉子) is. The victim's own threats do not count:
+// taking it ends them, which is defence, not gain.
+func (s *searcher) baseline(target position.Square) int {
+	s.pos.Make(position.NullMove)
+	base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+	s.pos.Unmake()
+	if base > mateScore/2 || base < 0 {
+		return 0 // passing loses to mate, or the opponent is in check: no material baseline
+	}
+	return base
 }
