@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/xqrules/xqrules/facts"
+	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -43,18 +44,12 @@ func runFacts(e *env, args []string) int {
 		moves = append(moves, m)
 		p.Make(m)
 	}
-	// The cycle is the last period of the input.
-	keys := p.Keys()
-	from, ok := position.LastPeriod(keys)
+	// The cycle is the last period of the input, found as judge finds it.
+	in, ok := interp.FindCycle(start, moves)
 	if !ok {
 		return fail(e, "facts", facts.ErrNoCycle)
 	}
-	cycleStart := start.Clone()
-	for _, m := range moves[:from] {
-		cycleStart.Make(m)
-	}
-	occ := position.Occurrences(keys, keys[len(keys)-1])
-	c, err := facts.AnalyzeCycle(cycleStart, moves[from:], occ, facts.DefaultParams())
+	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
 	if err != nil {
 		return fail(e, "facts", err)
 	}
