@@ -16,10 +16,11 @@ func init() {
 }
 
 func runFacts(e *env, args []string) int {
-	fs := newFlags(e, "facts", "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--format text|json]")
+	fs := newFlags(e, "facts", "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--format text|json]")
 	fen := fs.String("fen", position.StartFEN, "position before the cycle")
 	movesArg := fs.String("moves", "", "the cycle's moves, any notation, space-separated")
 	format := fs.String("format", "text", "text or json")
+	book := fs.String("rules", "11", "the bundled rule book whose parameters (piece values, search depths) the facts use")
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}
@@ -49,7 +50,15 @@ func runFacts(e *env, args []string) int {
 	if !ok {
 		return fail(e, "facts", facts.ErrNoCycle)
 	}
-	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
+	lib, err := interp.Bundled()
+	if err != nil {
+		return fail(e, "facts", err)
+	}
+	books, err := lib.Select(*book)
+	if err != nil || len(books) != 1 {
+		return usageErr(e, "facts", "--rules must name one bundled book (see xqrules rules list): %q", *book)
+	}
+	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, books[0].Params)
 	if err != nil {
 		return fail(e, "facts", err)
 	}
