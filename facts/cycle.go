@@ -43,14 +43,15 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 		Occurrences: occurrences,
 		Moves:       make([]Move, n),
 	}
+	mem := newMemo()
 	for i, m := range moves {
-		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n]}
+		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n], memo: mem}
 		p := positions[i].Clone()
 		c.Moves[i] = analyzeMove(p, m, ctx, par)
 		c.Moves[i].Ply = i + 1
 	}
-	c.Red = sideFacts(position.Red, positions, moves, par)
-	c.Black = sideFacts(position.Black, positions, moves, par)
+	c.Red = sideFacts(position.Red, positions, moves, par, mem)
+	c.Black = sideFacts(position.Black, positions, moves, par, mem)
 	// The side that moves last in the period completes the repetition last.
 	last := positions[n-1].Side()
 	c.Red.CompletesLast = last == position.Red
@@ -65,7 +66,7 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 }
 
 // sideFacts computes one side's cycle facts: squares, strong pieces and 有变.
-func sideFacts(side position.Color, positions []*position.Position, moves []position.Move, par Params) Side {
+func sideFacts(side position.Color, positions []*position.Position, moves []position.Move, par Params, mem *memo) Side {
 	sf := Side{Name: side.String()}
 	for i, m := range moves {
 		if positions[i].Side() != side {
@@ -86,7 +87,7 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 			continue
 		}
 		p := positions[i].Clone()
-		if v, ok := safeVariation(p, m, par); ok {
+		if v, ok := safeVariation(p, m, par, mem); ok {
 			sf.CanVary, sf.VaryMove, sf.VaryAt = true, v.String(), i+1
 			break
 		}
@@ -97,8 +98,8 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 // safeVariation looks for a move other than cycleMove after which the
 // opponent can neither mate at once nor win material at once (after checks):
 // 王忠's narrow 有变.
-func safeVariation(pos *position.Position, cycleMove position.Move, par Params) (position.Move, bool) {
-	s := newSearcher(pos, par)
+func safeVariation(pos *position.Position, cycleMove position.Move, par Params, mem *memo) (position.Move, bool) {
+	s := newSearcher(pos, par, mem)
 	for _, m := range pos.LegalMoves(nil) {
 		if m == cycleMove {
 			continue

@@ -29,12 +29,14 @@ type context struct {
 	// before it (nil when unknown).
 	prev       position.Move
 	beforePrev *position.Position
+	// memo is shared by the searches of one cycle (nil: a private one).
+	memo *memo
 }
 
 // analyzeMove computes the facts of m played in pos (the side to move's move).
 // pos is restored before it returns.
 func analyzeMove(pos *position.Position, m position.Move, ctx context, par Params) Move {
-	s := newSearcher(pos, par)
+	s := newSearcher(pos, par, ctx.memo)
 	S := pos.Side()
 	O := S.Other()
 	from, to := m.From(), m.To()
@@ -106,7 +108,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		// opponent's own previous move, so that move made it.
 		bp := ctx.beforePrev.Clone()
 		bp.Make(position.NullMove)
-		mtPrev := newSearcher(bp, par).mateThreat()
+		mtPrev := newSearcher(bp, par, s.memo).mateThreat()
 		mf.MateThreatSelfInflicted = !mtPrev.Exists
 	}
 	pinnedNow := pos.Pinned(O)

@@ -19,13 +19,56 @@ type searcher struct {
 	bufs  [maxPly][]position.Move
 	pv    [maxPly][maxPly]position.Move
 	pvLen [maxPly]int
-	// exchanges caches full-window exchange values by position key: the
-	// check lines of gainAll reach the same positions again and again.
-	exchanges map[uint64]int
+	memo  *memo
 }
 
-func newSearcher(pos *position.Position, par Params) *searcher {
-	s := &searcher{pos: pos, par: par, exchanges: map[uint64]int{}}
+// memo keeps the results of searches that depend only on the position (its
+// key, side to move included) and the parameters, so that the searches of one
+// cycle share them: the check lines of gainAll reach the same positions again
+// and again, the "before" of one ply and the "after" of another meet after a
+// capture, a mate threat after one move is the 自毙 test of the next but one,
+// and so on. A result from a search that was cut short is never kept.
+type memo struct {
+	exchanges map[uint64]exchangeEntry
+	baselines map[uint64]baselineEntry
+	skipped   map[skipKey]int
+	threats   map[uint64]MateThreat
+	mated1    map[uint64]bool
+}
+
+type exchangeEntry struct {
+	v    int
+	line []position.Move
+}
+
+// baselineEntry: the unrestricted baseline and the first move of its line.
+type baselineEntry struct {
+	v    int
+	from position.Square
+}
+
+type skipKey struct {
+	key  uint64
+	from position.Square
+}
+
+func newMemo() *memo {
+	return &memo{
+		exchanges: map[uint64]exchangeEntry{},
+		baselines: map[uint64]baselineEntry{},
+		skipped:   map[skipKey]int{},
+		threats:   map[uint64]MateThreat{},
+		mated1:    map[uint64]bool{},
+	}
+}
+
+// newSearcher returns a searcher on pos; m may be shared with other searchers
+// of the same parameters (nil: a private one).
+func newSearcher(pos *position.Position, par Params, m *memo) *searcher {
+	if m == nil {
+		m = newMemo()
+	}
+	s := &searcher{pos: pos, par: par, memo: m}
 	for i := range s.bufs {
 		s.bufs[i] = make([]position.Move, 0, position.MaxMoves)
 	}
@@ -288,6 +331,18 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 // mateThreat looks for a forced mate for the side to move: in one (any move),
 // by consecutive checks within par.MateDepth, or after one quiet move.
 func (s *searcher) mateThreat() MateThreat {
+	k := s.pos.Key()
+	if mt, ok := s.memo.threats[k]; ok {
+		return mt
+	}
+	mt := s.searchMateThreat()
+	if !mt.Cut {
+		s.memo.threats[k] = mt
+	}
+	return mt
+}
+
+func (s *searcher) searchMateThreat() MateThreat {
 	s.reset()
 	var mt MateThreat
 	if m := s.mateInOne(0, false); m != position.NoMove {
@@ -423,7 +478,7 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 					rest = mateScore
 				} else {
 					matedAll = false
-					rest = s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply+1)
+					rest = s.exchange(ply + 1)
 				}
 				s.pos.Unmake()
 				v -= rest
@@ -503,7 +558,18 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int) (int, boo
 
 // opponentMatesInOne: after the mover's move, can the side now to move mate at once?
 func (s *searcher) opponentMatesInOne(ply int) bool {
-	return s.mateInOne(ply, true) != position.NoMove
+	k := s.pos.Key()
+	if v, ok := s.memo.mated1[k]; ok {
+		return v
+	}
+	cut := s.cut
+	s.cut = false
+	v := s.mateInOne(ply, true) != position.NoMove
+	if !s.cut {
+		s.memo.mated1[k] = v
+	}
+	s.cut = s.cut || cut
+	return v
 }
 
 // clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a
@@ -702,14 +768,16 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 // exchange is the full-window exchange value for the side to move (what it
 // wins from here, captures anywhere), cached by position key. A value from a
 // search that was cut short is not kept.
+// Its line is left in pv[ply], as qs would leave it.
 func (s *searcher) exchange(ply int) int {
 	k := s.pos.Key()
-	if v, ok := s.exchanges[k]; ok {
-		return v
+	if e, ok := s.memo.exchanges[k]; ok {
+		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], e.line)
+		return e.v
 	}
 	v := s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply)
 	if !s.cut {
-		s.exchanges[k] = v
+		s.memo.exchanges[k] = exchangeEntry{v, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)}
 	}
 	return v
 }
@@ -720,9 +788,37 @@ func (s *searcher) exchange(ply int) int {
 // not the victim's doing, while what the capture itself leaves hanging (the
 // captor was a root: 做根子捉子) is. The victim's own threats do not count:
 // taking it ends them, which is defence, not gain.
+//
+// The search without the restriction is done once per position: at the root
+// of a full-window search the best move's value is exact, so leaving out the
+// victim's moves changes the value only when the best line starts with the
+// victim; only then is the restricted search run.
 func (s *searcher) baseline(target position.Square) int {
 	s.pos.Make(position.NullMove)
-	base := s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+	k := s.pos.Key()
+	e, ok := s.memo.baselines[k]
+	if !ok {
+		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, position.NoSquare, 1)
+		e.from = position.NoSquare
+		if s.pvLen[1] > 1 {
+			e.from = s.pv[1][1].From()
+		}
+		if !s.cut {
+			s.memo.baselines[k] = e
+		}
+	}
+	base := e.v
+	if e.from == target && target != position.NoSquare {
+		sk := skipKey{k, target}
+		v, ok := s.memo.skipped[sk]
+		if !ok {
+			v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+			if !s.cut {
+				s.memo.skipped[sk] = v
+			}
+		}
+		base = v
+	}
 	s.pos.Unmake()
 	if base > mateScore/2 || base < 0 {
 		return 0 // passing loses to mate, or the opponent is in check: no material baseline

@@ -508,9 +508,6 @@ func (p *Position) IsLegal(m Move) bool {
 	return p.IsPseudoLegal(m) && p.safeMove(m.From(), m.To(), p.side)
 }
 
-// HasLegalMove reports whether c has at least one legal move.
-func (p *Position) HasLegalMove(c Color) bool { return p.CountLegalMoves(c) > 0 }
-
 // IsMate reports whether the side to move has no legal move. In Xiangqi a
 // side without a legal move has lost, in check (将死) or not (困毙).
 func (p *Position) IsMate() bool { return !p.HasLegalMove(p.side) }

@@ -1,0 +1,31 @@
+package position
+
+// HasLegalMove reports whether c has at least one legal move, as if c were to
+// move. Unlike CountLegalMoves it stops at the first legal move it finds:
+// king steps first (usually some is safe), then every other piece, each move
+// played on the occupancy and tested (safeMove) — exact in every position,
+// hand-built ones included. Mate tests ask this of every reply, so stopping
+// early matters.
+func (p *Position) HasLegalMove(c Color) bool {
+	p.sync()
+	own := p.occ[c&1]
+	k := p.kings[c&1]
+	if k != NoSquare {
+		for to := kingMoves[uint8(k)].andNot(own); !to.isEmpty(); {
+			if p.safeMove(k, to.pop(), c) {
+				return true
+			}
+		}
+	}
+	for _, kind := range [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant} {
+		for s := p.pieces[MakePiece(c, kind)&15]; !s.isEmpty(); {
+			from := s.pop()
+			for to := p.pieceMoves(from); !to.isEmpty(); {
+				if p.safeMove(from, to.pop(), c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
