@@ -108,7 +108,7 @@ func safeVariation(pos *position.Position, cycleMove position.Move, par Params, 
 		s.reset()
 		// Not mated at once, and the opponent wins nothing at once (its
 		// captures and checks, with the exchange that follows).
-		safe := s.mateInOne(0, false) == position.NoMove &&
+		safe := !s.matesAtOnce(0, false) &&
 			s.qsc(position.NoSquare, -mateScore*2, mateScore*2, par.ExchangeDepth, 1, false, position.NoSquare, 0) <= 0
 		pos.Unmake()
 		if safe {

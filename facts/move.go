@@ -436,7 +436,7 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 				hidden = true
 			}
 			pos.Make(r)
-			mated := s.mateInOne(maxPly-3, true) != position.NoMove
+			mated := s.matesAtOnce(maxPly-3, true)
 			pos.Unmake()
 			if !mated {
 				ok = true
@@ -518,7 +518,7 @@ func offers(s *searcher, m position.Move) []Offer {
 			gained := pieceValue(par, w, wsq)
 			pos.Make(c)
 			s.reset()
-			tk.MatedAtOnce = s.mateInOne(1, false) != position.NoMove
+			tk.MatedAtOnce = s.matesAtOnce(1, false)
 			rest := s.qs(wsq, -mateScore*2, mateScore*2, par.ExchangeDepth, 1)
 			line := append([]position.Move{c}, s.line(1)...)
 			pos.Unmake()

@@ -1,6 +1,8 @@
 package facts
 
 import (
+	"slices"
+
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -33,7 +35,8 @@ type memo struct {
 	baselines map[uint64]baselineEntry
 	skipped   map[skipKey]int
 	threats   map[uint64]MateThreat
-	mated1    map[uint64]bool
+	mated1    map[uint64]bool // mate in one by a check
+	mated1any map[uint64]bool // mate in one by any move
 }
 
 type exchangeEntry struct {
@@ -59,6 +62,7 @@ func newMemo() *memo {
 		skipped:   map[skipKey]int{},
 		threats:   map[uint64]MateThreat{},
 		mated1:    map[uint64]bool{},
+		mated1any: map[uint64]bool{},
 	}
 }
 
@@ -69,9 +73,6 @@ func newSearcher(pos *position.Position, par Params, m *memo) *searcher {
 		m = newMemo()
 	}
 	s := &searcher{pos: pos, par: par, memo: m}
-	for i := range s.bufs {
-		s.bufs[i] = make([]position.Move, 0, position.MaxMoves)
-	}
 	if s.par.NodeLimit <= 0 {
 		s.par.NodeLimit = 200000
 	}
@@ -116,11 +117,20 @@ func pieceValue(par *Params, pc position.Piece, sq position.Square) int {
 	return 0
 }
 
+// buf returns the empty move buffer of ply, made on first use (most
+// searchers never go deep).
+func (s *searcher) buf(ply int) []position.Move {
+	if s.bufs[ply] == nil {
+		s.bufs[ply] = make([]position.Move, 0, 2*position.MaxMoves)
+	}
+	return s.bufs[ply][:0]
+}
+
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	ms := s.pos.LegalMoves(s.bufs[ply][:0])
+	ms := s.pos.LegalMoves(s.buf(ply))
 	n := 0
 	for _, m := range ms {
 		if s.pos.At(m.To()).Kind() != position.King {
@@ -181,62 +191,63 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	}
 	side := s.pos.Side()
 	inCheck := s.pos.InCheck(side)
-	moves := s.legal(ply)
-	if inCheck && len(moves) == 0 {
-		return -mateScore
+	var moves []position.Move
+	nCaps := 0
+	if inCheck {
+		// Every answer to the check, captures first.
+		moves = s.legal(ply)
+		if len(moves) == 0 {
+			return -mateScore
+		}
+		if depth <= 0 {
+			return 0
+		}
+		nCaps = s.capturesFirst(moves)
+	} else {
+		if depth <= 0 || beta <= 0 {
+			return 0
+		}
+		alpha = max(alpha, 0)
+		// The captures (on sq, or anywhere after a check, or giving check
+		// within the budget), then the quiet checks within the budget: the
+		// rest cannot be part of the exchange.
+		moves = s.legalCaptures(s.buf(ply))
+		n := 0
+		for _, m := range moves {
+			to := m.To()
+			if s.pos.At(to).Kind() == position.King {
+				continue
+			}
+			if !(sq == position.NoSquare || to == sq || freeCapture) && (checks <= 0 || !s.givesCheck(m)) {
+				continue
+			}
+			moves[n] = m
+			n++
+		}
+		moves = moves[:n]
+		nCaps = n
+		if checks > 0 {
+			moves = s.legalQuietChecks(moves)
+		}
+		s.bufs[ply] = moves
+		sortCaptures(s, moves[:nCaps])
+		slices.Reverse(moves[nCaps:])
 	}
 	best := -mateScore * 2
 	if !inCheck {
 		best = 0
-		if best >= beta {
-			return best
-		}
-		alpha = max(alpha, best)
 	}
-	if depth <= 0 {
-		return max(best, 0)
-	}
-	// Captures first, the most valuable victim first, then the rest (checks):
-	// a good capture's cutoff spares trying every quiet move for check.
-	var order [position.MaxMoves]int32
-	n := 0
 	for i, m := range moves {
-		key := int32(0)
-		if cap := s.pos.At(m.To()); cap != position.NoPiece {
-			key = 1 + int32(min(s.value(cap, m.To()), 1<<14))
-		}
-		k := key<<16 | int32(i)
-		j := n
-		for j > 0 && order[j-1] < k {
-			order[j] = order[j-1]
-			j--
-		}
-		order[j] = k
-		n++
-	}
-	for _, o := range order[:n] {
-		m := moves[o&0xFFFF]
 		if m.From() == skipFrom {
 			continue
 		}
-		cap := s.pos.At(m.To())
-		onSquare := cap != position.NoPiece && (sq == position.NoSquare || m.To() == sq || freeCapture)
-		check := false
-		if !inCheck && !onSquare {
-			if checks <= 0 {
-				continue
-			}
-			s.pos.Make(m)
-			check = s.pos.InCheck(side.Other())
-			s.pos.Unmake()
-			if !check {
-				continue
-			}
-		}
+		capture := i < nCaps
 		v := 0
-		if cap != position.NoPiece {
-			v = s.value(cap, m.To())
+		if capture {
+			v = s.value(s.pos.At(m.To()), m.To())
 		}
+		// A capture off the square, or a quiet move, is here as a check.
+		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture))
 		nextChecks := checks
 		if check {
 			nextChecks--
@@ -260,6 +271,67 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	return best
 }
 
+// sortCaptures orders captures by the value taken, the most valuable first;
+// equal victims in the reverse of the order given (the order the exchange
+// search has always used, so its lines do not change with the generator).
+func sortCaptures(s *searcher, ms []position.Move) {
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		v := s.value(s.pos.At(m.To()), m.To())
+		j := i
+		for j > 0 && s.value(s.pos.At(ms[j-1].To()), ms[j-1].To()) <= v {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+}
+
+// capturesFirst reorders moves in place: captures first, the most valuable
+// victim first, then the others, each group as sortCaptures orders ties. It
+// returns the number of captures.
+func (s *searcher) capturesFirst(ms []position.Move) int {
+	var quiet [position.MaxMoves]position.Move
+	n, q := 0, 0
+	for _, m := range ms {
+		if s.pos.At(m.To()) != position.NoPiece {
+			ms[n] = m
+			n++
+		} else {
+			quiet[q] = m
+			q++
+		}
+	}
+	copy(ms[n:], quiet[:q])
+	sortCaptures(s, ms[:n])
+	slices.Reverse(ms[n:])
+	return n
+}
+
+// legalCaptures appends the side to move's legal captures to dst, in the
+// order of LegalMoves.
+func (s *searcher) legalCaptures(dst []position.Move) []position.Move {
+	var buf [position.MaxMoves]position.Move
+	for _, m := range s.pos.LegalMoves(buf[:0]) {
+		if s.pos.At(m.To()) != position.NoPiece {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// legalQuietChecks appends the side to move's legal non-captures that give
+// check to dst, in the order of LegalMoves.
+func (s *searcher) legalQuietChecks(dst []position.Move) []position.Move {
+	var buf [position.MaxMoves]position.Move
+	for _, m := range s.pos.LegalMoves(buf[:0]) {
+		if s.pos.At(m.To()) == position.NoPiece && s.givesCheck(m) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
 // mateInOne returns a move of the side to move after which the opponent has no
 // legal move (checks only when checksOnly), or NoMove.
 func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
@@ -267,6 +339,9 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	for _, m := range s.legal(ply) {
 		if !s.tick() {
 			return position.NoMove
+		}
+		if checksOnly && !s.givesCheck(m) {
+			continue
 		}
 		s.pos.Make(m)
 		if (!checksOnly || s.pos.InCheck(side.Other())) && !s.pos.HasLegalMove(side.Other()) {
@@ -286,14 +361,12 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	if depth < 1 || ply >= maxPly-2 || !s.tick() {
 		return false
 	}
-	side := s.pos.Side()
 	moves := append([]position.Move(nil), s.legal(ply)...)
 	for _, m := range moves {
-		s.pos.Make(m)
-		if !s.pos.InCheck(side.Other()) {
-			s.pos.Unmake()
+		if !s.givesCheck(m) {
 			continue
 		}
+		s.pos.Make(m)
 		replies := append([]position.Move(nil), s.legal(ply+1)...)
 		if len(replies) == 0 {
 			s.pos.Unmake()
@@ -457,7 +530,6 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 	if !s.tick() || ply >= maxPly-4 {
 		return 0, false
 	}
-	side := s.pos.Side()
 	moves := s.legal(ply)
 	best, found := 0, false
 	matedAll, anyDirect := true, false
@@ -497,11 +569,10 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				continue
 			}
 			gained := 0
-			s.pos.Make(m)
-			if !s.pos.InCheck(side.Other()) {
-				s.pos.Unmake()
+			if !s.givesCheck(m) {
 				continue
 			}
+			s.pos.Make(m)
 			v, ok := s.afterCheck(target, checks-1, ply+1)
 			s.pos.Unmake()
 			if ok && (!found || gained+v > best) {
@@ -556,17 +627,26 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int) (int, boo
 	return worst, found
 }
 
-// opponentMatesInOne: after the mover's move, can the side now to move mate at once?
-func (s *searcher) opponentMatesInOne(ply int) bool {
+// opponentMatesInOne: after the mover's move, can the side now to move mate at
+// once by a check?
+func (s *searcher) opponentMatesInOne(ply int) bool { return s.matesAtOnce(ply, true) }
+
+// matesAtOnce reports whether the side to move has a mate in one (by a check
+// only when checksOnly), remembered per position.
+func (s *searcher) matesAtOnce(ply int, checksOnly bool) bool {
 	k := s.pos.Key()
-	if v, ok := s.memo.mated1[k]; ok {
+	m := s.memo.mated1
+	if !checksOnly {
+		m = s.memo.mated1any
+	}
+	if v, ok := m[k]; ok {
 		return v
 	}
 	cut := s.cut
 	s.cut = false
-	v := s.mateInOne(ply, true) != position.NoMove
+	v := s.mateInOne(ply, checksOnly) != position.NoMove
 	if !s.cut {
-		s.memo.mated1[k] = v
+		m[k] = v
 	}
 	s.cut = s.cut || cut
 	return v
@@ -635,13 +715,21 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 	if !s.tick() || ply >= maxPly-4 {
 		return
 	}
-	side := s.pos.Side()
-	moves := s.legal(ply)
-	for i := 0; i < len(moves); i++ {
-		m := moves[i]
+	// The captures, then (within the budget) the quiet checks: a capture
+	// with check is a first capture of its own (see gainSearch).
+	moves := s.legalCaptures(s.buf(ply))
+	nCaps := len(moves)
+	if checks > 0 {
+		moves = s.legalQuietChecks(moves)
+	}
+	s.bufs[ply] = moves
+	for i, m := range moves {
 		to := m.To()
-		cap := s.pos.At(to)
-		if cap != position.NoPiece {
+		if i < nCaps {
+			cap := s.pos.At(to)
+			if cap.Kind() == position.King {
+				continue
+			}
 			v := s.value(cap, to)
 			s.pos.Make(m)
 			// "Gets mated at once" is a fact about the mover's first
@@ -664,17 +752,11 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			if v-rest > out.val[to] || !out.ok[to] {
 				out.val[to], out.ok[to] = v-rest, true
 			}
-		}
-		if checks <= 0 || cap != position.NoPiece {
-			continue // see gainSearch: checks before the victim falls take nothing
-		}
-		gained := 0
-		s.pos.Make(m)
-		if !s.pos.InCheck(side.Other()) {
-			s.pos.Unmake()
 			continue
 		}
+		gained := 0
 		var sub targets
+		s.pos.Make(m)
 		s.afterCheckAll(checks-1, ply+1, &sub)
 		s.pos.Unmake()
 		for q := range sub.ok {
