@@ -1,0 +1,122 @@
+package facts
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+type benchCycle struct {
+	id    string
+	start *position.Position
+	moves []position.Move
+	occ   int
+}
+
+// axfCycles reads the AXF/WXF rulings' cycles (testdata/cases/axf_rulecases.yaml):
+// every row whose moves repeat a position.
+func axfCycles(tb testing.TB) []benchCycle {
+	data, err := os.ReadFile("../testdata/cases/axf_rulecases.yaml")
+	require.NoError(tb, err)
+	var file struct {
+		Cases []struct {
+			ID    string `yaml:"id"`
+			FEN   string `yaml:"fen"`
+			Moves string `yaml:"moves"`
+		} `yaml:"cases"`
+	}
+	require.NoError(tb, yaml.Unmarshal(data, &file))
+	var out []benchCycle
+	for _, c := range file.Cases {
+		start, err := position.ParseFENComposed(c.FEN)
+		if err != nil {
+			continue
+		}
+		p := start.Clone()
+		var ms []position.Move
+		ok := true
+		for _, t := range strings.Fields(c.Moves) {
+			m, err := position.ParseMove(p, t)
+			if err != nil {
+				ok = false
+				break
+			}
+			ms = append(ms, m)
+			p.Make(m)
+		}
+		if !ok {
+			continue
+		}
+		keys := p.Keys()
+		from, found := position.LastPeriod(keys)
+		if !found {
+			continue
+		}
+		cs := start.Clone()
+		for _, m := range ms[:from] {
+			cs.Make(m)
+		}
+		cs.ResetHistory()
+		out = append(out, benchCycle{c.ID, cs, ms[from:], position.Occurrences(keys, keys[len(keys)-1])})
+	}
+	return out
+}
+
+func figureCycles(tb testing.TB) []benchCycle {
+	var out []benchCycle
+	for _, fg := range loadFigures(tb) {
+		moves := fg.Moves
+		if len(fg.MovesThreefold) > 0 {
+			moves = fg.MovesThreefold
+		}
+		s, m, o := cycleOf(tb, fg.FEN, moves)
+		out = append(out, benchCycle{fg.ID, s, m, o})
+	}
+	return out
+}
+
+// BenchmarkCasesMedian reports the median time per move and per cycle over
+// the cycles of the 2020 figures and of the AXF/WXF rulings together (the
+// issue's figure of merit: "median over the moves of the 2020 figures and the
+// AXF cases"), each cycle timed on its own with DefaultParams.
+func BenchmarkCasesMedian(b *testing.B) {
+	ins := append(figureCycles(b), axfCycles(b)...)
+	par := DefaultParams()
+	perCycle := make([]time.Duration, len(ins))
+	var perMove []time.Duration
+	for _, in := range ins {
+		for range in.moves {
+			perMove = append(perMove, 0)
+		}
+	}
+	for b.Loop() {
+		k := 0
+		for i, in := range ins {
+			t0 := time.Now()
+			if _, err := AnalyzeCycle(in.start, in.moves, in.occ, par); err != nil {
+				b.Fatal(in.id, err)
+			}
+			d := time.Since(t0)
+			perCycle[i] += d
+			// Each move of the cycle is charged the cycle's mean per move.
+			for range in.moves {
+				perMove[k] += d / time.Duration(len(in.moves))
+				k++
+			}
+		}
+	}
+	slices.Sort(perCycle)
+	slices.Sort(perMove)
+	n := time.Duration(b.N)
+	b.ReportMetric(float64(len(ins)), "cycles")
+	b.ReportMetric(float64(perCycle[len(perCycle)/2]/n)/1e3, "µs/cycle(median)")
+	b.ReportMetric(float64(perMove[len(perMove)/2]/n)/1e3, "µs/move(median)")
+	b.ReportMetric(float64(perCycle[len(perCycle)-1]/n)/1e3, "µs/cycle(max)")
+}
