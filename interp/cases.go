@@ -35,7 +35,9 @@ type Case struct {
 	// for the record; reported, not counted.
 	Uncounted map[string]string
 	Source    string
-	Notes     string
+	// Ruling: the source's ruling in words (YAML case files).
+	Ruling string
+	Notes  string
 	// Err: the row could not be read; the others still run.
 	Err error
 }
@@ -207,8 +209,8 @@ func readYAMLCases(path string, data []byte) ([]Case, error) {
 				out = append(out, c)
 				continue
 			}
-			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Notes =
-				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Notes
+			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Ruling, c.Notes =
+				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Ruling, yc.Notes
 			if c.ID == "" {
 				c.Err = errors.New("a case needs an id")
 			}
