@@ -14,7 +14,7 @@ const chaseLabel = "捉"
 // Board widths in CSS pixels.
 const (
 	bigBoard   = 380
-	smallBoard = 230
+	smallBoard = 300
 )
 
 // Judged is one input as the judge command ruled on it.
@@ -32,18 +32,20 @@ type Judged struct {
 // cycleView is one judged cycle as the template shows it: the board
 // before the cycle, the moves, one column per book, and the chases.
 type cycleView struct {
-	Name        string
-	FEN         string
-	Plies       int
-	NoCycle     bool
-	FromPly     int
-	Occurrences int
-	Board       *boardView
-	Moves       []moveView
-	Books       []bookHead
-	Rows        []moveRow
-	Sides       []sideRow
-	Verdicts    []verdictCell
+	Name    string
+	FEN     string
+	Plies   int
+	NoCycle bool
+	FromPly int
+	// CycleFrom, CycleTo: the cycle's first and last moves, counted 1… in the input.
+	CycleFrom, CycleTo int
+	Occurrences        int
+	Board              *boardView
+	Moves              []moveView
+	Books              []bookHead
+	Rows               []moveRow
+	Sides              []sideRow
+	Verdicts           []verdictCell
 	// Expected: one cell per book (the casebook only).
 	Expected []expectCell
 	Chases   []chaseView
@@ -112,6 +114,7 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 		}
 		return v, nil
 	}
+	v.CycleFrom, v.CycleTo = fromPly+1, fromPly+len(in.Moves)
 	v.Board = newBoard(in.Start, position.NoMove, nil, bigBoard, "the position before the cycle")
 	// The positions after each move, for the chase boards.
 	after := make([]*position.Position, len(in.Moves))
