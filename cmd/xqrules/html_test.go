@@ -341,6 +341,10 @@ override:
 	assert.Contains(t, page, `<th><span class="book">draft</span>`)
 	assert.Contains(t, page, "differs from what 11 is expected to rule")
 	assert.Contains(t, page, "(not counted)")
+	// Without 将, red's perpetual check of fig06 is no longer forbidden: the
+	// draft's verdict changes from 11's on the three fig06 cases.
+	assert.Equal(t, 3, strings.Count(page, `<div class="changed">Δ verdict changed: 11 rules <span class="verdict v-red-must-vary">`))
+	assert.Contains(t, page, `<b class="x-changed">3</b> (from 11)`)
 }
 
 func TestCasebookBadInput(t *testing.T) {

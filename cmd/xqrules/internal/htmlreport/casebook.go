@@ -81,6 +81,9 @@ type expectCell struct {
 	// expected labels agree.
 	Labels                   string
 	LabelsAgree, LabelsTotal int
+	// Parent, ParentVerdict: the nearest book this one extends that was
+	// judged too, when its verdict differs (what a draft changes).
+	Parent, ParentVerdict string
 }
 
 type caseView struct {
@@ -106,6 +109,10 @@ type bookTally struct {
 	ParentID                          string
 	ParentAgree, ParentDiffer, Judged int
 	HasOwn                            bool
+	// Changed: cases where its verdict differs from that of the judged
+	// book it extends (ChangedFrom).
+	ChangedFrom string
+	Changed     int
 }
 
 var statusSymbol = map[string]string{
@@ -136,15 +143,37 @@ func newCaseView(i int, c Case, extends map[string]string) (*caseView, error) {
 	for _, r := range c.Run.Results {
 		results[r.Ruleset] = r
 	}
+	verdicts := map[string]string{}
+	for _, r := range c.Run.Rulings {
+		verdicts[r.Ruleset] = r.Verdict
+	}
 	for _, r := range c.Run.Rulings {
 		e := expectFor(c.Case, r, results, extends)
+		if p := judgedParent(r.Ruleset, verdicts, extends); p != "" && verdicts[p] != r.Verdict {
+			e.Parent, e.ParentVerdict = p, verdicts[p]
+		}
 		cv.Expected = append(cv.Expected, e)
 		if e.Status != "" {
 			v.Marks = append(v.Marks, markCell{Book: r.Ruleset, Status: e.Status, Symbol: statusSymbol[e.Status]})
 		}
+		if e.Parent != "" {
+			v.Marks = append(v.Marks, markCell{Book: r.Ruleset, Status: "changed", Symbol: "Δ" + e.Parent})
+		}
 	}
 	v.Cycle = cv
 	return v, nil
+}
+
+// judgedParent: the nearest book id extends and was judged too, or "".
+func judgedParent(id string, judged map[string]string, extends map[string]string) string {
+	seen := map[string]bool{id: true}
+	for p := extends[id]; p != "" && !seen[p]; p = extends[p] {
+		seen[p] = true
+		if _, ok := judged[p]; ok {
+			return p
+		}
+	}
+	return ""
 }
 
 func expectFor(c *interp.Case, r interp.Ruling, results map[string]interp.CaseResult, extends map[string]string) expectCell {
@@ -232,6 +261,10 @@ func bookTallies(cases []*caseView) []bookTally {
 			case "inherited-disagree":
 				t.ParentDiffer++
 				t.ParentID = e.From
+			}
+			if e.Parent != "" {
+				t.Changed++
+				t.ChangedFrom = e.Parent
 			}
 			t.LabelsAgree += e.LabelsAgree
 			t.LabelsTotal += e.LabelsTotal
