@@ -35,7 +35,9 @@ type Case struct {
 	// for the record; reported, not counted.
 	Uncounted map[string]string
 	Source    string
-	Notes     string
+	// Ruling: the source's ruling in words (YAML case files).
+	Ruling string
+	Notes  string
 	// Err: the row could not be read; the others still run.
 	Err error
 }
@@ -207,8 +209,8 @@ func readYAMLCases(path string, data []byte) ([]Case, error) {
 				out = append(out, c)
 				continue
 			}
-			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Notes =
-				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Notes
+			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Ruling, c.Notes =
+				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Ruling, yc.Notes
 			if c.ID == "" {
 				c.Err = errors.New("a case needs an id")
 			}
@@ -281,6 +283,17 @@ func RunCase(lib *Library, c *Case, only map[string]bool) ([]CaseResult, error) 
 }
 
 func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case, only map[string]bool) ([]CaseResult, error) {
+	books, err := c.BooksIn(lib, only)
+	if err != nil || len(books) == 0 {
+		return nil, err
+	}
+	run, err := judgeCase(judge, books, c)
+	return run.Results, err
+}
+
+// BooksIn returns the books of lib that the case names (only those in
+// only, when only is not empty); a named book lib does not hold is an error.
+func (c *Case) BooksIn(lib *Library, only map[string]bool) ([]*Book, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
@@ -295,19 +308,38 @@ func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case
 		}
 		books = append(books, b)
 	}
-	if len(books) == 0 {
-		return nil, nil
+	return books, nil
+}
+
+// CaseRun is a case judged: the cycle found (Input.Moves empty when there
+// is none), every book's ruling, and a result for each book the case names.
+type CaseRun struct {
+	Input   Input
+	Rulings []Ruling
+	Results []CaseResult
+}
+
+// JudgeCase judges a case under books, named by the case or not (a draft
+// the case expects nothing of is judged all the same), and compares the
+// rulings of the books it names with what it expects, as RunCase does.
+func JudgeCase(books []*Book, c *Case) (CaseRun, error) {
+	return judgeCase(Judge, books, c)
+}
+
+func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *Case) (CaseRun, error) {
+	if c.Err != nil {
+		return CaseRun{}, c.Err
 	}
 	start, err := position.ParseFENComposed(c.FEN) // rule-book diagrams may be composed
 	if err != nil {
-		return nil, err
+		return CaseRun{}, err
 	}
 	p := start.Clone()
 	moves := make([]position.Move, 0, len(c.Moves))
 	for i, t := range c.Moves {
 		m, err := position.ParseMove(p, t)
 		if err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
+			return CaseRun{}, fmt.Errorf("move %d %q: %w", i+1, t, err)
 		}
 		moves = append(moves, m)
 		p.Make(m)
@@ -318,10 +350,17 @@ func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case
 	}
 	rulings, err := judge(books, in)
 	if err != nil {
-		return nil, err
+		return CaseRun{}, err
 	}
-	var out []CaseResult
+	run := CaseRun{Input: in, Rulings: rulings}
+	named := map[string]bool{}
+	for _, id := range c.Books() {
+		named[id] = true
+	}
 	for _, r := range rulings {
+		if !named[r.Ruleset] {
+			continue
+		}
 		res := CaseResult{ID: c.ID, Ruleset: r.Ruleset, Actual: r.Verdict, Clause: r.Clause, File: c.File, Line: c.Line}
 		for _, m := range r.Moves {
 			res.LabelsActual = append(res.LabelsActual, m.Label)
@@ -355,7 +394,7 @@ func runCase(judge func([]*Book, Input) ([]Ruling, error), lib *Library, c *Case
 		default:
 			res.Status = "labels-only"
 		}
-		out = append(out, res)
+		run.Results = append(run.Results, res)
 	}
-	return out, nil
+	return run, nil
 }

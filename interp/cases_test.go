@@ -189,3 +189,35 @@ cases:
 	assert.Error(t, cases[1].Err, "an unknown field breaks only its case")
 	assert.Equal(t, "typo", cases[1].ID)
 }
+
+// 姚淳–李来群 1985 under the 1987 book: red's 车七进一 chases the cannon e4
+// with the rook c4 alone (车七平五), and 车七退一 chases the pawn d3 with
+// both rooks. The attacks name the squares, for the arrows a report draws.
+// JudgeCase judges a book the case does not name too, without a result.
+func TestJudgeCaseAttacks(t *testing.T) {
+	lib, err := Bundled()
+	require.NoError(t, err)
+	c := Case{ID: "yao-li", FEN: "2baka3/9/8b/p3p3p/3r2p2/2R6/P2pc1r1P/B3C4/4A3N/3RKAB2 w - - 0 1",
+		Moves: strings.Fields("c4c3 e3e4 c3c4 e4e3"), Expect: map[string]string{"87": RedMustVary}}
+	books, err := lib.Select("87,asian")
+	require.NoError(t, err)
+	run, err := JudgeCase(books, &c)
+	require.NoError(t, err)
+	require.Len(t, run.Rulings, 2)
+	require.Len(t, run.Results, 1, "only the book the case names has a result")
+	assert.Equal(t, "pass", run.Results[0].Status)
+	assert.Len(t, run.Input.Moves, 4)
+
+	r87 := run.Rulings[0]
+	require.Equal(t, "捉", r87.Moves[2].Label)
+	assert.Equal(t, []Attack{{Attacker: "车 c4", Victim: "炮 e4", From: "c4", To: "e4"}}, r87.Moves[2].Attacks)
+	require.Equal(t, "捉", r87.Moves[0].Label)
+	assert.ElementsMatch(t, []Attack{{Attacker: "车 d0", Victim: "卒 d3", From: "d0", To: "d3"},
+		{Attacker: "车 c3", Victim: "卒 d3", From: "c3", To: "d3"}}, r87.Moves[0].Attacks)
+	assert.Empty(t, r87.Moves[1].Attacks, "an idle move has no attacks")
+
+	// RunCase keeps its results: the same as JudgeCase's for the named books.
+	res, err := RunCase(lib, &c, nil)
+	require.NoError(t, err)
+	assert.Equal(t, run.Results, res)
+}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"text/template"
 
 	"github.com/expr-lang/expr/vm"
@@ -43,10 +44,24 @@ type MoveRuling struct {
 	Grade  int    `json:"grade"`
 	// Targets: the pieces the label's evidence is about (victims, offered pieces).
 	Targets []string `json:"targets,omitempty"`
+	// Attacks: attacker → victim, for each threat the label's evidence is
+	// (a rule with `for: threats`); what a report draws as arrows.
+	Attacks []Attack `json:"attacks,omitempty"`
 	// Exempted: labels an exemption took away, and why.
 	Exempted []Exemption `json:"exempted,omitempty"`
 	// Also: the other rules that matched, for the full story.
 	Also []string `json:"also,omitempty"`
+}
+
+// Attack is one attacker → victim relation behind a label. Attacker is
+// one of the mover's pieces that can take the victim next move, or, when
+// none can outright (a win through a check or an exchange), one that takes
+// part in the winning line.
+type Attack struct {
+	Attacker string `json:"attacker"` // "车 c4"
+	Victim   string `json:"victim"`   // "炮 e4"
+	From     string `json:"from"`     // the attacker's square
+	To       string `json:"to"`       // the victim's square
 }
 
 // Exemption records an exemption rule that removed labels or evidence.
@@ -453,6 +468,9 @@ func (ev *evaluator) classify(i int) labelled {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
 		mr.Targets = evidenceTargets(m, r.For, evidence)
+		if r.For == ForThreats {
+			mr.Attacks = evidenceAttacks(m, evidence)
+		}
 		data := &reasonData{Move: *m, Label: winner}
 		switch r.For {
 		case ForThreats:
@@ -495,6 +513,24 @@ func evidenceTargets(m *facts.Move, forWhat string, idx []int) []string {
 			out = append(out, pieceText(m.Threats[j].Victim))
 		case ForOffers:
 			out = append(out, pieceText(m.Offers[j].Piece))
+		}
+	}
+	return out
+}
+
+func evidenceAttacks(m *facts.Move, idx []int) []Attack {
+	var out []Attack
+	for _, j := range idx {
+		t := &m.Threats[j]
+		by := t.Attackers
+		if len(by) == 0 {
+			by = t.Participants
+		}
+		for _, a := range by {
+			at := Attack{Attacker: pieceText(a), Victim: pieceText(t.Victim), From: a.Square, To: t.Victim.Square}
+			if !slices.Contains(out, at) {
+				out = append(out, at)
+			}
 		}
 	}
 	return out

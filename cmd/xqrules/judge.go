@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
@@ -23,6 +24,7 @@ type judgement struct {
 	Moves   []string        `json:"moves"`
 	Cycle   *cycleInfo      `json:"cycle,omitempty"`
 	Rulings []interp.Ruling `json:"rulings"`
+	in      interp.Input    // the cycle judged, for the HTML boards
 }
 
 // cycleInfo is the cycle judged: the last period of the input.
@@ -34,20 +36,18 @@ type cycleInfo struct {
 }
 
 func runJudge(e *env, args []string) int {
-	fs := newFlags(e, "judge", "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json]")
+	fs := newFlags(e, "judge", "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]")
 	fen := fs.String("fen", position.StartFEN, "start position (XQBase/UCCI FEN)")
 	movesArg := fs.String("moves", "", "the moves from the start position, any notation (ICCS h2e2, WXF C2.5, Chinese 炮二平五), space or comma separated")
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
-	format := fs.String("format", "text", "text or json (html: not yet)")
+	format := fs.String("format", "text", "text, json, or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}
 	switch *format {
-	case "text", "json":
-	case "html":
-		return usageErr(e, "judge", "--format html is not implemented yet (a later issue); use text or json")
+	case "text", "json", "html":
 	default:
-		return usageErr(e, "judge", "unknown --format %q (want text or json)", *format)
+		return usageErr(e, "judge", "unknown --format %q (want text, json or html)", *format)
 	}
 	if fs.NArg() > 0 && *movesArg != "" {
 		return usageErr(e, "judge", "give --moves or game files, not both")
@@ -87,23 +87,34 @@ func runJudge(e *env, args []string) int {
 			}
 		}
 	}
-	printJudgements(e, js, *format)
+	if err := printJudgements(e, js, *format); err != nil {
+		return fail(e, "judge", err)
+	}
 	return status
 }
 
-func printJudgements(e *env, js []judgement, format string) {
+func printJudgements(e *env, js []judgement, format string) error {
+	if format == "html" {
+		page := make([]htmlreport.Judged, len(js))
+		for i, j := range js {
+			page[i] = htmlreport.Judged{Name: j.Game, FEN: j.FEN, Plies: len(j.Moves), Cycle: j.in, Rulings: j.Rulings}
+			if j.Cycle != nil {
+				page[i].FromPly = j.Cycle.FromPly
+			}
+		}
+		return htmlreport.WriteJudgement(e.stdout, page)
+	}
 	if format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		if len(js) == 1 {
 			enc.SetIndent("", "  ")
-			enc.Encode(js[0])
-			return
+			return enc.Encode(js[0])
 		}
 		for _, j := range js {
 			enc.Encode(j) // one object per line for several games
 		}
-		return
+		return nil
 	}
 	for i, j := range js {
 		if i > 0 {
@@ -111,6 +122,7 @@ func printJudgements(e *env, js []judgement, format string) {
 		}
 		writeJudgement(e.stdout, j)
 	}
+	return nil
 }
 
 // selectBooks loads the bundled books and picks the ones --rules names; a
@@ -168,6 +180,7 @@ func judgeMoves(books []*interp.Book, start *position.Position, moves []position
 		j.Rulings = rs
 		return j, err
 	}
+	j.in = in
 	j.Cycle = &cycleInfo{FEN: in.Start.FEN(), Moves: iccs(in.Moves), FromPly: len(moves) - len(in.Moves), Occurrences: in.Occurrences}
 	rs, err := interp.Judge(books, in)
 	if err != nil {

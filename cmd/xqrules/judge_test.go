@@ -128,7 +128,6 @@ func TestJudgeUsage(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"judge"}, exitUsage, "nothing to judge"},
-		{[]string{"judge", "--moves", fig06Moves, "--format", "html"}, exitUsage, "not implemented yet"},
 		{[]string{"judge", "--moves", fig06Moves, "--format", "xml"}, exitUsage, "unknown --format"},
 		{[]string{"judge", "--moves", "h2e2", "game.pgn"}, exitUsage, "not both"},
 		{[]string{"judge", "--rules", "nosuch", "--moves", "h2e2"}, exitFailed, `no rule set "nosuch"`},

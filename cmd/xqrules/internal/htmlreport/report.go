@@ -1,0 +1,101 @@
+// Package htmlreport renders judged cycles and casebooks as self-contained
+// HTML pages: inline CSS and SVG boards, no scripts, nothing fetched. Every
+// text (case names, notes, reasons from rule files) goes through
+// html/template, so it is escaped.
+package htmlreport
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+)
+
+//go:embed page.html.tmpl
+var pageSrc string
+
+//go:embed page.css
+var pageCSS string
+
+var labelClasses = map[string]string{
+	"将": "check", "杀": "mate", "捉": "chase", "兑": "exchange", "献": "offer",
+	"拦": "block", "跟": "follow", "闲": "idle",
+}
+
+var verdictZH = map[string]string{
+	"red-must-vary": "红方变着", "black-must-vary": "黑方变着", "draw": "和棋", "no-cycle": "无循环",
+}
+
+var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
+	// labelClass: a CSS class for a label (attack labels stand out).
+	"labelClass": func(l string) string {
+		if c, ok := labelClasses[l]; ok {
+			return c
+		}
+		return "other"
+	},
+	"verdictZH": func(v string) string { return verdictZH[v] },
+	"sym":       func(status string) string { return statusSymbol[status] },
+	// css is the page's own style sheet, a constant of this package.
+	"css":    func() template.CSS { return template.CSS(pageCSS) },
+	"boardW": func() int { return boardW },
+	"boardH": func() int { return boardH },
+	"radius": func() int { return radius },
+}).Parse(pageSrc))
+
+type judgePage struct {
+	Title  string
+	Cycles []*cycleView
+}
+
+// WriteJudgement writes one page with every judged input.
+func WriteJudgement(w io.Writer, js []Judged) error {
+	page := judgePage{Title: "xqrules judge"}
+	for _, j := range js {
+		v, err := newCycleView(j.Name, j.FEN, j.Plies, j.Cycle, j.FromPly, j.Rulings)
+		if err != nil {
+			return err
+		}
+		page.Cycles = append(page.Cycles, v)
+	}
+	if len(js) == 1 && js[0].Name != "" {
+		page.Title += " — " + js[0].Name
+	}
+	return execute(w, "judge", page)
+}
+
+type casebookPage struct {
+	Title  string
+	Files  []string
+	Rules  string
+	Tally  Tally
+	Books  []bookTally
+	Cases  []*caseView
+	Errors []RowError
+}
+
+// WriteCasebook writes the casebook: a table of contents, the tallies, and
+// a section per case.
+func WriteCasebook(w io.Writer, cb *Casebook) error {
+	page := casebookPage{Title: "xqrules casebook", Files: cb.Files, Rules: cb.Rules, Tally: cb.Count(), Errors: cb.Errors}
+	for i, c := range cb.Cases {
+		v, err := newCaseView(i, c, cb.Extends)
+		if err != nil {
+			return err
+		}
+		page.Cases = append(page.Cases, v)
+	}
+	page.Books = bookTallies(page.Cases)
+	return execute(w, "casebook", page)
+}
+
+// execute renders into memory first, so a failure leaves no half page.
+func execute(w io.Writer, name string, data any) error {
+	var b bytes.Buffer
+	if err := pageTmpl.ExecuteTemplate(&b, name, data); err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
