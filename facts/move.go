@@ -271,7 +271,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
 
-	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo)
+	checks := checksIn(pos, after.line, movedTo)
+	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
 	switch {
 	case !t.New:
 		t.Cause = "unrelated"
@@ -281,8 +282,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.Cause = "check"
 	default:
 		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
-		if t.Cause == "indirect" && movesIn(after.line, movedTo) {
+		switch {
+		case t.Cause == "indirect" && movesIn(after.line, movedTo):
 			t.Cause = "moved" // the moved piece takes part later in the line
+		case t.Cause == "indirect" && checks:
+			t.Cause = "check" // it gives a (discovered) check in the line: 抽
 		}
 	}
 	return t
@@ -341,6 +345,34 @@ func movesIn(line []position.Move, sq position.Square) bool {
 		}
 	}
 	return false
+}
+
+// checksIn reports whether the piece standing on sq (before the line) gives
+// check after one of the mover's moves in the line, following it as it moves:
+// a rook whose line opens when a cannon takes with discovered check (抽) takes
+// part in the line without moving in it. pos is restored.
+func checksIn(pos *position.Position, line []position.Move, sq position.Square) bool {
+	found := false
+	n := 0
+	for i, m := range line {
+		if i%2 == 1 && m.To() == sq {
+			break // taken
+		}
+		if i%2 == 0 && m.From() == sq {
+			sq = m.To()
+		}
+		mover := pos.Side()
+		pos.Make(m)
+		n++
+		if i%2 == 0 && slices.Contains(pos.Checkers(mover.Other()), sq) {
+			found = true
+			break
+		}
+	}
+	for ; n > 0; n-- {
+		pos.Unmake()
+	}
+	return found
 }
 
 // between reports whether x lies strictly between a and b on a rank or file.
