@@ -183,14 +183,10 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			t.SameKind = true
 		}
 		// Could the attacker win material alone: take, and lose at most
-		// itself to a recapture?
-		loss := 0
-		pos.Make(c)
-		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
-			loss = pieceValue(par, ap, vsq)
-		}
-		pos.Unmake()
-		if pieceValue(par, victim, vsq)-loss > 0 {
+		// itself to a recapture — also without the other attackers, which
+		// may be what makes its capture possible or safe (a rook that is a
+		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
+		if winsAlone(s, c, vsq, caps) {
 			singleWins = true
 		}
 		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
@@ -290,6 +286,51 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		}
 	}
 	return t
+}
+
+// winsAlone reports whether the capture c of the victim on vsq wins material
+// by itself: the victim is worth more than the capturer loses to a recapture,
+// with the board as it is and with each other attacker (of caps) taken off
+// (unless taking it off exposes the mover's king).
+func winsAlone(s *searcher, c position.Move, vsq position.Square, caps []position.Move) bool {
+	pos := s.pos
+	par := &s.par
+	S := pos.Side()
+	a := c.From()
+	ap, victim := pos.At(a), pos.At(vsq)
+	// wins reports whether c wins material; shield: c became illegal only
+	// because it would expose the mover's king.
+	wins := func() (ok, shield bool) {
+		if !slices.Contains(pos.LegalCapturesOf(vsq, S), c) {
+			return false, slices.Contains(pos.PseudoMoves(nil), c)
+		}
+		loss := 0
+		pos.Make(c)
+		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
+			loss = pieceValue(par, ap, vsq)
+		}
+		pos.Unmake()
+		return pieceValue(par, victim, vsq)-loss > 0, false
+	}
+	if ok, _ := wins(); !ok {
+		return false
+	}
+	for _, o := range caps {
+		b := o.From()
+		if b == a {
+			continue
+		}
+		pc := pos.Probe(b, position.NoPiece)
+		// An attacker that also shields the mover's king is not helping
+		// the capture: without it the capture would be illegal.
+		ok, shield := wins()
+		ok = ok || shield
+		pos.Probe(b, pc)
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func countReal(ps []Piece) int {
