@@ -171,7 +171,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 	caps := pos.LegalCapturesOf(vsq, S)
 	movedTo := m.To()
-	singleWins := false
+	singleWins, helped := false, false
 	for _, c := range caps {
 		a := c.From()
 		ap := pos.At(a)
@@ -186,8 +186,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// itself to a recapture — also without the other attackers, which
 		// may be what makes its capture possible or safe (a rook that is a
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
-		if winsAlone(s, c, vsq, caps) {
-			singleWins = true
+		alone, helpers := winsAlone(s, c, vsq)
+		singleWins = singleWins || alone
+		helped = helped || len(helpers) > 0
+		if slices.Contains(helpers, movedTo) {
+			t.MovedPieceTakesPart = true // e.g. it pins the protector
 		}
 		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
 			if back.From() == vsq {
@@ -257,9 +260,10 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// Joint (联合捉): the exchange wins, no single attacker would win alone
 	// (taking and losing itself to a recapture), and two or more of the
 	// mover's pieces bear on it — both attacking, or one backing the other's
-	// capture in the line.
+	// capture in the line, or one making the capture possible or safe (a
+	// screen, a piece that pins or cuts off the protector).
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
-		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2)
+		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
 
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
@@ -290,9 +294,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 // winsAlone reports whether the capture c of the victim on vsq wins material
 // by itself: the victim is worth more than the capturer loses to a recapture,
-// with the board as it is and with each other attacker (of caps) taken off
-// (unless taking it off exposes the mover's king).
-func winsAlone(s *searcher, c position.Move, vsq position.Square, caps []position.Move) bool {
+// with the board as it is and with each other piece of the mover taken off
+// (unless taking it off exposes the mover's king). helpers are the pieces
+// without which c does not win (a cannon's screen, a piece that pins or cuts
+// off the protector); nil when c does not win even with them.
+func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, helpers []position.Square) {
 	pos := s.pos
 	par := &s.par
 	S := pos.Side()
@@ -313,24 +319,20 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square, caps []positio
 		return pieceValue(par, victim, vsq)-loss > 0, false
 	}
 	if ok, _ := wins(); !ok {
-		return false
+		return false, nil
 	}
-	for _, o := range caps {
-		b := o.From()
-		if b == a {
+	for _, b := range pos.Pieces(S, nil) {
+		if b == a || pos.At(b).Kind() == position.King {
 			continue
 		}
 		pc := pos.Probe(b, position.NoPiece)
-		// An attacker that also shields the mover's king is not helping
-		// the capture: without it the capture would be illegal.
 		ok, shield := wins()
-		ok = ok || shield
 		pos.Probe(b, pc)
-		if !ok {
-			return false
+		if !ok && !shield {
+			helpers = append(helpers, b)
 		}
 	}
-	return true
+	return len(helpers) == 0, helpers
 }
 
 func countReal(ps []Piece) int {
