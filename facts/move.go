@@ -173,7 +173,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 	caps := pos.LegalCapturesOf(vsq, S)
 	movedTo := m.To()
-	singleWins := false
+	singleWins, helped := false, false
 	for _, c := range caps {
 		a := c.From()
 		ap := pos.At(a)
@@ -185,15 +185,14 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			t.SameKind = true
 		}
 		// Could the attacker win material alone: take, and lose at most
-		// itself to a recapture?
-		loss := 0
-		pos.Make(c)
-		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
-			loss = pieceValue(par, ap, vsq)
-		}
-		pos.Unmake()
-		if pieceValue(par, victim, vsq)-loss > 0 {
-			singleWins = true
+		// itself to a recapture — also without the other attackers, which
+		// may be what makes its capture possible or safe (a rook that is a
+		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
+		alone, helpers := winsAlone(s, c, vsq)
+		singleWins = singleWins || alone
+		helped = helped || len(helpers) > 0
+		if slices.Contains(helpers, movedTo) {
+			t.MovedPieceTakesPart = true // e.g. it pins the protector
 		}
 		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
 			if back.From() == vsq {
@@ -263,9 +262,10 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// Joint (联合捉): the exchange wins, no single attacker would win alone
 	// (taking and losing itself to a recapture), and two or more of the
 	// mover's pieces bear on it — both attacking, or one backing the other's
-	// capture in the line.
+	// capture in the line, or one making the capture possible or safe (a
+	// screen, a piece that pins or cuts off the protector).
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
-		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2)
+		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
 
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
@@ -273,7 +273,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
 
-	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo)
+	checks := checksIn(pos, after.line, movedTo)
+	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
 	switch {
 	case !t.New:
 		t.Cause = "unrelated"
@@ -283,11 +284,57 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.Cause = "check"
 	default:
 		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
-		if t.Cause == "indirect" && movesIn(after.line, movedTo) {
+		switch {
+		case t.Cause == "indirect" && movesIn(after.line, movedTo):
 			t.Cause = "moved" // the moved piece takes part later in the line
+		case t.Cause == "indirect" && checks:
+			t.Cause = "check" // it gives a (discovered) check in the line: 抽
 		}
 	}
 	return t
+}
+
+// winsAlone reports whether the capture c of the victim on vsq wins material
+// by itself: the victim is worth more than the capturer loses to a recapture,
+// with the board as it is and with each other piece of the mover taken off
+// (unless taking it off exposes the mover's king). helpers are the pieces
+// without which c does not win (a cannon's screen, a piece that pins or cuts
+// off the protector); nil when c does not win even with them.
+func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, helpers []position.Square) {
+	pos := s.pos
+	par := &s.par
+	S := pos.Side()
+	a := c.From()
+	ap, victim := pos.At(a), pos.At(vsq)
+	// wins reports whether c wins material; shield: c became illegal only
+	// because it would expose the mover's king.
+	wins := func() (ok, shield bool) {
+		if !slices.Contains(pos.LegalCapturesOf(vsq, S), c) {
+			return false, slices.Contains(pos.PseudoMoves(nil), c)
+		}
+		loss := 0
+		pos.Make(c)
+		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
+			loss = pieceValue(par, ap, vsq)
+		}
+		pos.Unmake()
+		return pieceValue(par, victim, vsq)-loss > 0, false
+	}
+	if ok, _ := wins(); !ok {
+		return false, nil
+	}
+	for _, b := range pos.Pieces(S, nil) {
+		if b == a || pos.At(b).Kind() == position.King {
+			continue
+		}
+		pc := pos.Probe(b, position.NoPiece)
+		ok, shield := wins()
+		pos.Probe(b, pc)
+		if !ok && !shield {
+			helpers = append(helpers, b)
+		}
+	}
+	return len(helpers) == 0, helpers
 }
 
 func countReal(ps []Piece) int {
@@ -343,6 +390,34 @@ func movesIn(line []position.Move, sq position.Square) bool {
 		}
 	}
 	return false
+}
+
+// checksIn reports whether the piece standing on sq (before the line) gives
+// check after one of the mover's moves in the line, following it as it moves:
+// a rook whose line opens when a cannon takes with discovered check (抽) takes
+// part in the line without moving in it. pos is restored.
+func checksIn(pos *position.Position, line []position.Move, sq position.Square) bool {
+	found := false
+	n := 0
+	for i, m := range line {
+		if i%2 == 1 && m.To() == sq {
+			break // taken
+		}
+		if i%2 == 0 && m.From() == sq {
+			sq = m.To()
+		}
+		mover := pos.Side()
+		pos.Make(m)
+		n++
+		if i%2 == 0 && slices.Contains(pos.Checkers(mover.Other()), sq) {
+			found = true
+			break
+		}
+	}
+	for ; n > 0; n-- {
+		pos.Unmake()
+	}
+	return found
 }
 
 // between reports whether x lies strictly between a and b on a rank or file.

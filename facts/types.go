@@ -120,7 +120,9 @@ type Threat struct {
 	// exchange (a cannon behind the rook, a horse guarding the square).
 	Supporters []Piece
 	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
-	// single attacker wins material on its own.
+	// single attacker wins material on its own — taking, losing at most
+	// itself to a recapture, also with each other attacker off the board
+	// (a rook that screens a cannon and keeps the king from taking back).
 	Joint bool
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool
@@ -134,13 +136,16 @@ type Threat struct {
 	// attacks), "discovered" (it uncovered a line), "screen" (it became a
 	// cannon screen), "unrooted" (it removed or diverted the victim's
 	// protector, 断根), "pinned" (it pinned the protector), "check" (the gain
-	// comes from a check the move made possible), "indirect" (the balance grew
+	// comes from a check the move made possible, or the moved piece gives
+	// check in the line), "indirect" (the balance grew
 	// through nothing the move did to the victim's lines, e.g. an exchange's
 	// tail), or "unrelated" (无关联: not new).
 	Cause string
 	// MovedPieceAttacks: the moved piece is one of the attackers.
 	MovedPieceAttacks bool
-	// MovedPieceTakesPart: the moved piece attacks or moves in the line.
+	// MovedPieceTakesPart: the moved piece attacks, moves in the line, backs
+	// a capture (Supporters) or gives check in the line (a rook uncovered by
+	// a cannon's capture: 抽).
 	MovedPieceTakesPart bool
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).

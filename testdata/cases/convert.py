@@ -48,6 +48,12 @@ KNOWN = {
         "capture removes) after. Engine believed right: black must vary.")},
 }
 
+# 2020 figures the engine is believed to read as the book's own clauses do,
+# against the figure's ruling (reported apart, not counted).
+KNOWN_CN = {
+    'cn2020-fig22': "The book labels 车六平五/车五平六 捉 (the rook attacks the crossed pawn e4), but the rook is the root of the horse b6: after 车xe4 the black rook b8 takes the horse (net -3). 26.5 (完整互吃后…得不偿失者，按闲; 做根子捉子 named), 参考图28 (做根子捉子，得不偿失，判闲) and 图12 (the rook g7, root of the cannon h7, gets its 捉 of the pawn g9 only when the cannon leaves: 炮8平9 捉) all read this as no chase; the same cycle was ruled 二献 vs 二闲, draw, under 1999 2nd ed. (seed 000 第45讲, 王孔兴). No fact separates 图22 from 图12 / 参考图28 (both: a root takes an unprotected crossed pawn, 2, and loses a 5-point piece it guarded). Engine believed consistent with 26.5: draw (两闲 vs 两闲).",
+}
+
 verdict_map = {"red must vary": "red-must-vary", "black must vary": "black-must-vary", "draw": "draw"}
 
 # ---- 2020 figures
@@ -109,6 +115,9 @@ for l in open('/work/shared/data/cn2020_figures.jsonl'):
     out.append(f"    expect: {{\"20\": {v}, \"11\": {v}}}")
     ls = ', '.join('~' if x is None else x for x in labs)
     out.append(f"    labels: {{\"20\": [{ls}], \"11\": [{ls}]}}")
+    if d['id'] in KNOWN_CN:
+        w = yq(KNOWN_CN[d['id']])
+        out.append(f"    known_disagreement: {{\"20\": {w}, \"11\": {w}}}")
     out.append(f"    ruling: {yq(d['ruling'])}")
     if note:
         out.append(f"    notes: {yq(note)}")
