@@ -234,10 +234,10 @@ func TestChecksPerftTree(t *testing.T) {
 	if !testing.Short() {
 		require.Equal(t, 1+44+1920+79666+1+38+1128+1+49+2265+1+13+272, nodes)
 	}
-	require.Greater(t, st.quietChecks, 1000)
-	require.Greater(t, st.moverInCheck, 300)
-	require.Greater(t, st.checking, 300)
-	require.Greater(t, st.kingCaptures, 100)
+	require.Greater(t, st.quietChecks, nodes/10)
+	require.Greater(t, st.moverInCheck, nodes/200)
+	require.Greater(t, st.checking, nodes/200)
+	require.Greater(t, st.kingCaptures, nodes/200)
 }
 
 func TestChecksRandomWalk(t *testing.T) {
@@ -257,7 +257,7 @@ func TestChecksRandomWalk(t *testing.T) {
 	t.Logf("random walk: %d positions; %+v", n, st)
 	require.Greater(t, st.moverInCheck, n/50)
 	require.Greater(t, st.checking, n/50)
-	require.Greater(t, st.discoveredLine, n/200)
+	require.Greater(t, st.discoveredLine, n/400)
 	require.Greater(t, st.screens, n/50)
 	require.Greater(t, st.illegalChecks, n/200)
 }
@@ -308,9 +308,9 @@ func TestChecksNearKing(t *testing.T) {
 	}
 	t.Logf("near the king: %+v", st)
 	require.Greater(t, st.discoveredLine, n/10)
-	require.Greater(t, st.discoveredLeg, n/50)
-	require.Greater(t, st.screens, n/50)
-	require.Greater(t, st.doubleChecks, n/50)
+	require.Greater(t, st.discoveredLeg, n/100)
+	require.Greater(t, st.screens, n/100)
+	require.Greater(t, st.doubleChecks, n/100)
 	require.Greater(t, st.illegalChecks, n/2)
 	require.Greater(t, st.checking, n/2)
 }
@@ -468,5 +468,149 @@ func TestChecksExamples(t *testing.T) {
 			var st checkStats
 			crossCheckChecks(t, p, &st)
 		})
+	}
+}
+
+// benchCheckPositions are the benchmarks' positions: the perft positions and
+// 60 middlegame positions of a seeded random walk from them.
+func benchCheckPositions() []*Position {
+	var ps []*Position
+	for _, tc := range perftCases {
+		ps = append(ps, MustParseFEN(tc.fen))
+	}
+	i := 0
+	refRandomWalk(21, 1200, func(p *Position) {
+		if i++; i%20 == 0 {
+			q := MustParseFEN(p.FEN())
+			ps = append(ps, q)
+		}
+	})
+	return ps
+}
+
+// forget drops p's cached check information, as a new node of a search has
+// none.
+func forget(p *Position) { p.checks[len(p.hist)&7].valid = false }
+
+func benchChecks(b *testing.B, f func(p *Position)) {
+	ps := benchCheckPositions()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range ps {
+			f(p)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/position")
+}
+
+func BenchmarkLegalCaptures(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	benchChecks(b, func(p *Position) { buf = p.LegalCaptures(buf[:0]) })
+}
+
+// BenchmarkLegalCapturesFilter is LegalCaptures' definition: all legal moves,
+// filtered.
+func BenchmarkLegalCapturesFilter(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	out := make([]Move, 0, MaxMoves)
+	benchChecks(b, func(p *Position) {
+		buf = p.LegalMoves(buf[:0])
+		out = out[:0]
+		for _, m := range buf {
+			if p.At(m.To()) != NoPiece {
+				out = append(out, m)
+			}
+		}
+	})
+}
+
+// BenchmarkLegalQuietChecks includes working out the check information, as
+// at a search's new node.
+func BenchmarkLegalQuietChecks(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	benchChecks(b, func(p *Position) {
+		forget(p)
+		buf = p.LegalQuietChecks(buf[:0])
+	})
+}
+
+// BenchmarkLegalQuietChecksFilter is LegalQuietChecks' definition: all legal
+// moves, the non-captures played to ask InCheck.
+func BenchmarkLegalQuietChecksFilter(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	out := make([]Move, 0, MaxMoves)
+	benchChecks(b, func(p *Position) {
+		buf = p.LegalMoves(buf[:0])
+		out = out[:0]
+		c := p.Side()
+		for _, m := range buf {
+			if p.At(m.To()) != NoPiece {
+				continue
+			}
+			p.Make(m)
+			if p.InCheck(c.Other()) {
+				out = append(out, m)
+			}
+			p.Unmake()
+		}
+	})
+}
+
+// benchMoves runs f on every position with its legal moves.
+func benchMoves(b *testing.B, f func(p *Position, ms []Move)) {
+	ps := benchCheckPositions()
+	moves := make([][]Move, len(ps))
+	n := 0
+	for i, p := range ps {
+		moves[i] = p.LegalMoves(nil)
+		n += len(moves[i])
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, p := range ps {
+			f(p, moves[i])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/move")
+}
+
+// BenchmarkGivesCheck asks for every legal move of each position, the check
+// information worked out once per position (as at a search's new node).
+func BenchmarkGivesCheck(b *testing.B) {
+	benchMoves(b, func(p *Position, ms []Move) {
+		forget(p)
+		for _, m := range ms {
+			_ = p.GivesCheck(m)
+		}
+	})
+}
+
+// BenchmarkGivesCheckMakeUnmake is GivesCheck's definition.
+func BenchmarkGivesCheckMakeUnmake(b *testing.B) {
+	benchMoves(b, func(p *Position, ms []Move) {
+		c := p.Side()
+		for _, m := range ms {
+			p.Make(m)
+			_ = p.InCheck(c.Other())
+			p.Unmake()
+		}
+	})
+}
+
+// The new queries do not allocate when given room.
+func TestChecksDoNotAllocate(t *testing.T) {
+	for _, fen := range queryPositions {
+		p := MustParseFEN(fen)
+		moves := make([]Move, 0, MaxMoves)
+		legal := p.LegalMoves(nil)
+		allocs := testing.AllocsPerRun(100, func() {
+			forget(p)
+			moves = p.LegalCaptures(moves[:0])
+			moves = p.LegalQuietChecks(moves[:0])
+			for _, m := range legal {
+				_ = p.GivesCheck(m)
+			}
+		})
+		require.Zero(t, allocs, fen)
 	}
 }
