@@ -614,3 +614,42 @@ func TestChecksDoNotAllocate(t *testing.T) {
 		require.Zero(t, allocs, fen)
 	}
 }
+
+// The cached check information follows the board when code writes it
+// directly: with the key (Probe), or without it, clearing cached.
+func TestChecksCacheFollowsDirectWrites(t *testing.T) {
+	var st checkStats
+	p := MustParseFEN("4k4/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1")
+	require.Empty(t, p.LegalQuietChecks(nil))
+	// A red horse on g3 can step onto the e-file as the cannon's screen.
+	old := p.Probe(SquareAt(6, 3), MakePiece(Red, Horse))
+	require.Equal(t, []Move{NewMove(SquareAt(6, 3), SquareAt(4, 4))}, p.LegalQuietChecks(nil))
+	crossCheckChecks(t, p, &st)
+	p.Probe(SquareAt(6, 3), old)
+	require.Empty(t, p.LegalQuietChecks(nil))
+	require.False(t, p.GivesCheck(NewMove(SquareAt(4, 2), SquareAt(4, 8))))
+	// Without the key: a red pawn on e8 makes the cannon check already.
+	sq := SquareAt(4, 8)
+	p.board[sq] = MakePiece(Red, Pawn)
+	p.cached = false
+	require.True(t, p.GivesCheck(NullMove))
+	crossCheckChecks(t, p, &st)
+	p.board[sq] = NoPiece
+	p.cached = false
+	require.False(t, p.GivesCheck(NullMove))
+	crossCheckChecks(t, p, &st)
+}
+
+// FuzzChecks cross-checks positions crowded round the king from any seed
+// (go test -fuzz FuzzChecks); without -fuzz it runs the seed corpus.
+func FuzzChecks(f *testing.F) {
+	for _, seed := range []uint64{1, 2, 3} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		var st checkStats
+		p := nearKingSetup(rand.New(rand.NewPCG(seed, 0x5eed)))
+		crossCheckChecks(t, p, &st)
+		crossCheckReference(t, p)
+	})
+}
