@@ -389,6 +389,16 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 // nil, and returns their number. The derived state must be synced.
 func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 	g := gen{p: p, c: c, list: list}
+	g.setup()
+	g.run()
+	return g.n
+}
+
+// setup decides which of g.c's moves must be tried on the board (test,
+// testKing) and which squares are forbidden (see the comment at the top of
+// the file), for the generators of legal moves: run, captures, quietChecks.
+func (g *gen) setup() {
+	p, c := g.p, g.c
 	switch k := p.kings[c&1]; {
 	case k == NoSquare:
 		// No king to expose (only hand-built positions): all pseudo-legal
@@ -404,8 +414,7 @@ func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 		}
 		g.testKing = true
 	}
-	g.run()
-	return g.n
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
 }
 
 // into runs fill on a [MaxMoves]Move array appended to dst: dst's own spare

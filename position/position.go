@@ -30,6 +30,13 @@ type Position struct {
 	lines    [4]occupancy
 	cacheKey uint64
 	cached   bool
+
+	// checks caches what GivesCheck and LegalQuietChecks need to know about
+	// the opponent's king (see checkInfo), one entry per ply modulo its
+	// length so that a search asking at a node, then below it, then at the
+	// node again finds the node's entry still there. An entry is valid for
+	// the position whose key it holds; rebuild drops them all.
+	checks [8]checkInfo
 }
 
 // occupancy is a set of pieces as rank and file bit masks: bit f of rank[r]
@@ -164,6 +171,9 @@ func (p *Position) rebuild() {
 		}
 	}
 	p.cacheKey, p.cached = p.key, true
+	for i := range p.checks {
+		p.checks[i].valid = false
+	}
 }
 
 // Make plays m, which must be pseudo-legal for the side to move (use IsLegal or

@@ -362,4 +362,5 @@ func init() {
 			}
 		}
 	}
+	initHorseChecks()
 }

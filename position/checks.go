@@ -1,0 +1,473 @@
+package position
+
+import "math/bits"
+
+// Captures and checks: the moves an exchange search looks at.
+//
+// LegalCaptures and LegalQuietChecks generate only the moves asked for, with
+// the legality machinery of the full generator (gen.setup: pinned pieces'
+// moves tried on the board, forbidden screen squares taken out, king moves
+// tried). GivesCheck answers for one move without playing it.
+//
+// Whether a move of side c checks the other king K is decided from a
+// checkInfo, worked out once per position (and cached, see Position.checks).
+// When c does not attack K already (the normal case: c is to move), a move
+// from→to by a piece of kind k checks K if and only if
+//   - the piece attacks K from to: to is one of checkSq[k], the squares a
+//     piece of that kind attacks K from with the board as it is (leaving from
+//     empty changes nothing there but for the exceptions below), or
+//   - to is an empty square between K and a cannon of c with nothing in
+//     between (to becomes the cannon's screen; these squares are in every
+//     checkSq), or
+//   - from is "special": moving the piece away may uncover an attack (the
+//     only piece between K and a rook of c, or c's king on the file; one of
+//     the two pieces between K and a cannon of c; the leg of a horse of c
+//     aimed at K; the eye of an elephant of c aimed at K), or the piece is a
+//     cannon with nothing between it and K (it may move along that line
+//     and keep nothing in between, which checkSq, counting from as a piece,
+//     would get wrong). For those few pieces each move is played on the
+//     board and the attack test asked.
+// Why nothing else can give check: with no attack on K before the move, a
+// line attack needs a line from K to change; vacating from changes the count
+// on one line by one, which uncovers a rook or a two-screen cannon only in the
+// special cases; occupying to adds a piece, which helps only a cannon with no
+// screen yet; a horse or an elephant is only ever helped by a leg or an eye
+// leaving, and pawns, advisors and kings need nothing empty. A move that
+// uncovers the kings' file is illegal for the mover, so never a check.
+//
+// When c does attack K already (a hypothetical position, after a null move),
+// a move may also block or lift its own attack; every move is then tried on
+// the board.
+
+// checkInfo is what the check tests need to know about the side to move's
+// attacks on the other king, for one position.
+type checkInfo struct {
+	key   uint64 // the position's key
+	valid bool
+	// checking: the side to move attacks the other king already; special
+	// is then every square.
+	checking bool
+	ksq      Square // the other side's king, or NoSquare (no move checks)
+	// checkSq[k]: the squares from which a piece of the side to move of
+	// kind k attacks ksq, plus the cannon-screen squares (see above).
+	checkSq [8]bitboard
+	// special: the squares whose piece's moves are tried on the board.
+	special bitboard
+}
+
+// horseChecks[k][eyes]: the squares from which a horse attacks k when the
+// four diagonal neighbours of k set in eyes (elephantEyes' bit order) are
+// occupied; those are the horses' legs. Built by tables.go's init, after
+// horseFrom.
+var horseChecks [256][16]bitboard
+
+func initHorseChecks() {
+	for k := Square(0); k < NumSquares; k++ {
+		for hs := horseFrom[k]; !hs.isEmpty(); {
+			h := hs.pop()
+			leg := horseLegTo(h, k)
+			bit := 0
+			if leg.File() > k.File() {
+				bit += 2
+			}
+			if leg.Rank() > k.Rank() {
+				bit++
+			}
+			for eyes := range horseChecks[k] {
+				if eyes>>bit&1 == 0 {
+					horseChecks[k][eyes] = horseChecks[k][eyes].or(sqBB[h])
+				}
+			}
+		}
+	}
+}
+
+// checkInfo returns the side to move's check information, from the cache when
+// it holds this position's. The derived state is synced.
+func (p *Position) checkInfo() *checkInfo {
+	p.sync()
+	ci := &p.checks[len(p.hist)&7]
+	if !ci.valid || ci.key != p.key {
+		p.computeCheckInfo(ci)
+	}
+	return ci
+}
+
+// computeCheckInfo fills ci for the position as it is (synced).
+func (p *Position) computeCheckInfo(ci *checkInfo) {
+	c := p.side
+	*ci = checkInfo{key: p.key, valid: true, ksq: p.kings[c.Other()&1]}
+	k := ci.ksq
+	if k == NoSquare {
+		return
+	}
+	b := &p.board
+	all := &p.lines[both]
+	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
+
+	// Horses, elephants, pawns, advisors and the king: attacks that only a
+	// leg or an eye can block.
+	eyes := elephantEyes(all, f, r)
+	horses := p.pieces[MakePiece(c, Horse)&15]
+	hc := horseChecks[uint8(k)][eyes&15]
+	ec := elephantMoves[uint8(k)][eyes&15]
+	pc := pawnFrom[c&1][uint8(k)]
+	ac := advisorMoves[uint8(k)]
+	kc := kingMoves[uint8(k)]
+	if !horses.and(hc).isEmpty() ||
+		!p.pieces[MakePiece(c, Elephant)&15].and(ec).isEmpty() ||
+		!p.pieces[MakePiece(c, Pawn)&15].and(pc).isEmpty() ||
+		!p.pieces[MakePiece(c, Advisor)&15].and(ac).isEmpty() ||
+		!p.pieces[MakePiece(c, King)&15].and(kc).isEmpty() {
+		ci.checking, ci.special = true, everywhere
+		return
+	}
+	// Horses whose leg is taken: by a piece of the side to move, that piece
+	// may uncover them.
+	for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+		leg := horseLegTo(hs.pop(), k)
+		if b[leg].Color() == c {
+			ci.special = ci.special.or(sqBB[uint8(leg)])
+		}
+	}
+	for es := p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
+		eye := Square((int(es.pop()) + int(k)) / 2)
+		if b[eye].Color() == c {
+			ci.special = ci.special.or(sqBB[uint8(eye)])
+		}
+	}
+
+	// Lines: the rook reach from k (empty points up to the first piece each
+	// way) and the points with exactly one piece between them and k, found
+	// by looking the slide up again with the first pieces taken away.
+	ro, fo := all.rank[r&15]&0x1FF, all.file[f&15]&0x3FF
+	rm1, fm1 := rookRank[f&15][ro], rookFile[r&15][fo]
+	rm2, fm2 := rookRank[f&15][ro&^rm1], rookFile[r&15][fo&^fm1]
+	rookSq := rankBB(rm1, r).or(fileBB(fm1, f))
+	cannonSq := rankBB(rm2&^rm1, r).or(fileBB(fm2&^fm1, f))
+
+	// Walk the lines that hold a rook or cannon of the side to move (or its
+	// king, on the file): checks, uncoverable pieces, screen squares.
+	l := checkLine{
+		p: p, c: c, k: k,
+		rook: MakePiece(c, Rook), cannon: MakePiece(c, Cannon),
+	}
+	sliders := p.pieces[l.rook&15].or(p.pieces[l.cannon&15])
+	rays := &rayMask[uint8(k)]
+	l.facing = MakePiece(c, King)
+	fileSliders := sliders.or(p.pieces[l.facing&15])
+	check := false
+	if !fileSliders.and(rays[dirN]).isEmpty() {
+		check = l.walk(uint32(fo)>>(r+1)<<(r+1), true, Square(f), 9, dirN)
+	}
+	if !fileSliders.and(rays[dirS]).isEmpty() {
+		check = l.walk(uint32(fo)&(1<<r-1), false, Square(f), 9, dirS) || check
+	}
+	l.facing = l.rook
+	if !sliders.and(rays[dirE]).isEmpty() {
+		check = l.walk(uint32(ro)>>(f+1)<<(f+1), true, Square(r)*9, 1, dirE) || check
+	}
+	if !sliders.and(rays[dirW]).isEmpty() {
+		check = l.walk(uint32(ro)&(1<<f-1), false, Square(r)*9, 1, dirW) || check
+	}
+	if check {
+		ci.checking, ci.special = true, everywhere
+		return
+	}
+	ci.special = ci.special.or(l.special)
+
+	s := l.screen
+	ci.checkSq[King] = kc.or(fileBB(fm1, f)).or(s)
+	ci.checkSq[Advisor] = ac.or(s)
+	ci.checkSq[Elephant] = ec.or(s)
+	ci.checkSq[Horse] = hc.or(s)
+	ci.checkSq[Rook] = rookSq.or(s)
+	ci.checkSq[Cannon] = cannonSq.or(s)
+	ci.checkSq[Pawn] = pc.or(s)
+}
+
+// checkLine walks the lines out from the other king for computeCheckInfo.
+type checkLine struct {
+	p                    *Position
+	c                    Color // the side to move, the attacker
+	k                    Square
+	rook, cannon, facing Piece // the side to move's; facing is its king on a file, else its rook
+	special, screen      bitboard
+}
+
+// walk looks at the first three pieces on one line out from the king: m is
+// the line's occupancy beyond the king, walked upwards or downwards, the
+// square of bit i being base + step*i, in direction dir from the king. It
+// reports an attack on the king, or adds to special and screen.
+func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
+	b := &l.p.board
+	var sq [3]Square
+	n := 0
+	for ; n < 3 && m != 0; n++ {
+		j := bits.TrailingZeros32(m)
+		if !up {
+			j = bits.Len32(m) - 1
+		}
+		m &^= 1 << j
+		sq[n] = base + step*Square(j)
+	}
+	if n == 0 {
+		return false
+	}
+	pc1 := b[sq[0]]
+	if pc1 == l.rook || pc1 == l.facing {
+		return true
+	}
+	if pc1 == l.cannon {
+		// The points between it and the king make a screen; and it may
+		// move along the line keeping nothing in between.
+		ray := &rayMask[uint8(l.k)]
+		l.screen = l.screen.or(ray[dir&3].andNot(rayMask[uint8(sq[0])][dir&3]).andNot(sqBB[uint8(sq[0])]))
+		l.special = l.special.or(sqBB[uint8(sq[0])])
+	}
+	if n < 2 {
+		return false
+	}
+	pc2 := b[sq[1]]
+	if pc2 == l.cannon {
+		return true
+	}
+	// Not a switch: the second piece may be a rook (or the king) behind the
+	// first and a screen of a cannon behind it at once.
+	if (pc2 == l.rook || pc2 == l.facing) && pc1.Color() == l.c {
+		l.special = l.special.or(sqBB[uint8(sq[0])])
+	}
+	if n == 3 && b[sq[2]] == l.cannon {
+		if pc1.Color() == l.c {
+			l.special = l.special.or(sqBB[uint8(sq[0])])
+		}
+		if pc2.Color() == l.c {
+			l.special = l.special.or(sqBB[uint8(sq[1])])
+		}
+	}
+	return false
+}
+
+// checkAfter reports whether the pseudo-legal move from→to of the piece on
+// from leaves the other side's king on k (k != to) attacked. The move is
+// played on the board, the occupancy and the moved piece's bitboard only (all
+// the attack test reads), and taken back.
+func (p *Position) checkAfter(from, to, k Square) bool {
+	b := &p.board
+	all := &p.lines[both]
+	pc, cap := b[from], b[to]
+	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
+	b[to], b[from] = pc, NoPiece
+	all.flip(ff, rf)
+	if cap == NoPiece {
+		all.flip(ft, rt)
+	}
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
+	check := p.attackedBy(k, pc.Color(), true)
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
+	if cap == NoPiece {
+		all.flip(ft, rt)
+	}
+	all.flip(ff, rf)
+	b[from], b[to] = pc, cap
+	return check
+}
+
+// checking returns the squares of to (pseudo-legal destinations of the piece
+// on from) to which moving gives check, each tried by checkAfter.
+func (p *Position) checking(from Square, to bitboard, k Square) bitboard {
+	var out bitboard
+	for to.lo|to.hi != 0 {
+		t := to.pop()
+		if t != k && p.checkAfter(from, t, k) {
+			out = out.or(sqBB[uint8(t)])
+		}
+	}
+	return out
+}
+
+// GivesCheck reports whether the move m, which must be legal for the side to
+// move, leaves the opponent's king attacked: exactly what Make(m), then
+// InCheck(opponent), then Unmake would say, without playing the move (a capture
+// of the king gives no check: there is no king left). A null move gives check
+// when the side to move attacks the opponent's king already.
+//
+// The first call in a position works out where checks can come from (a few
+// dozen table lookups, kept for the position); each call after that is one
+// table lookup for almost every move.
+func (p *Position) GivesCheck(m Move) bool {
+	ci := p.checkInfo()
+	if m == NullMove {
+		return ci.checking
+	}
+	from, to := m.From(), m.To()
+	if ci.ksq == NoSquare || to == ci.ksq {
+		return false
+	}
+	if !ci.special.has(from) {
+		return ci.checkSq[p.board[from]&7].has(to)
+	}
+	return p.checkAfter(from, to, ci.ksq)
+}
+
+// LegalCaptures appends every legal capture of the side to move to dst: the
+// same moves as the captures among LegalMoves (a capture of the king
+// included, in a position where the side not to move is in check), generated
+// without the others. With room for MaxMoves more moves in dst it does not
+// allocate. The order of the moves is not part of the contract.
+func (p *Position) LegalCaptures(dst []Move) []Move {
+	p.sync()
+	return into(dst, func(list *[MaxMoves]Move) int {
+		g := gen{p: p, c: p.side, list: list}
+		g.setup()
+		g.captures()
+		return g.n
+	})
+}
+
+// LegalQuietChecks appends to dst every legal move of the side to move that
+// captures nothing and leaves the opponent's king attacked: the same moves as
+// the non-captures among LegalMoves for which GivesCheck holds (direct checks,
+// discovered checks by a rook, cannon or horse uncovered, a piece arriving
+// between a cannon and the king as its screen), generated without the others.
+// With room for MaxMoves more moves in dst it does not allocate. The order of
+// the moves is not part of the contract.
+func (p *Position) LegalQuietChecks(dst []Move) []Move {
+	ci := p.checkInfo()
+	if ci.ksq == NoSquare {
+		return dst
+	}
+	return into(dst, func(list *[MaxMoves]Move) int {
+		g := gen{p: p, c: p.side, list: list}
+		g.setup()
+		g.quietChecks(ci)
+		return g.n
+	})
+}
+
+// captures generates g.c's legal captures (g set up).
+func (g *gen) captures() {
+	p, c := g.p, g.c
+	e := c.Other()
+	all, enemy := &p.lines[both], &p.lines[e&3]
+	enemyBB := p.occ[e&1]
+	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		rm, fm := rookLines(all, f, r)
+		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
+			g.addLines(from, f, r, rm, fm)
+		}
+	}
+	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		rm, fm := cannonLines(all, f, r)
+		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
+			g.addLines(from, f, r, rm, fm)
+		}
+	}
+	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		if to := horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(enemyBB); !to.isEmpty() {
+			g.add(from, to)
+		}
+	}
+	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		if to := pawnMoves[c&1][uint8(from)].and(enemyBB); !to.isEmpty() {
+			g.add(from, to)
+		}
+	}
+	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		if to := advisorMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
+			g.add(from, to)
+		}
+	}
+	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		if to := elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(enemyBB); !to.isEmpty() {
+			g.add(from, to)
+		}
+	}
+	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		if to := kingMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
+			g.addKingMoves(from, to)
+		}
+	}
+}
+
+// quietChecks generates g.c's legal non-captures that give check (g set up,
+// ci the side to move's check information, with a king to check).
+func (g *gen) quietChecks(ci *checkInfo) {
+	p, c := g.p, g.c
+	all := &p.lines[both]
+	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
+	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		rm, fm := rookLines(all, f, r)
+		g.addChecks(ci, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+	}
+	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		rm, fm := cannonLines(all, f, r)
+		g.addChecks(ci, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+	}
+	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		g.addChecks(ci, from, Horse, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(empty))
+	}
+	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		g.addChecks(ci, from, Pawn, pawnMoves[c&1][uint8(from)].and(empty))
+	}
+	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		g.addChecks(ci, from, Advisor, advisorMoves[uint8(from)].and(empty))
+	}
+	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		g.addChecks(ci, from, Elephant, elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(empty))
+	}
+	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		g.addChecks(ci, from, King, kingMoves[uint8(from)].and(empty))
+	}
+}
+
+// addChecks records the legal moves among the quiet moves from → to of a
+// piece of kind k that give check.
+func (g *gen) addChecks(ci *checkInfo, from Square, k Kind, to bitboard) {
+	if ci.special.has(from) {
+		to = g.p.checking(from, to, ci.ksq)
+	} else {
+		to = to.and(ci.checkSq[k&7])
+	}
+	if to.isEmpty() {
+		return
+	}
+	if k == King {
+		g.addKingMoves(from, to)
+		return
+	}
+	g.add(from, to)
+}
+
+// addKingMoves records the king's moves from → to, tried on the board when
+// the generator tries king moves.
+func (g *gen) addKingMoves(from Square, to bitboard) {
+	if g.testKing {
+		g.addKing(from, to)
+	} else {
+		g.addAll(from, to)
+	}
+}
