@@ -143,13 +143,7 @@ func (s *searcher) legal(ply int) []position.Move {
 }
 
 // givesCheck reports whether the side to move's move m checks the opponent.
-func (s *searcher) givesCheck(m position.Move) bool {
-	side := s.pos.Side()
-	s.pos.Make(m)
-	c := s.pos.InCheck(side.Other())
-	s.pos.Unmake()
-	return c
-}
+func (s *searcher) givesCheck(m position.Move) bool { return s.pos.GivesCheck(m) }
 
 func (s *searcher) setPV(ply int, m position.Move) {
 	s.pv[ply][ply] = m
@@ -311,25 +305,13 @@ func (s *searcher) capturesFirst(ms []position.Move) int {
 // legalCaptures appends the side to move's legal captures to dst, in the
 // order of LegalMoves.
 func (s *searcher) legalCaptures(dst []position.Move) []position.Move {
-	var buf [position.MaxMoves]position.Move
-	for _, m := range s.pos.LegalMoves(buf[:0]) {
-		if s.pos.At(m.To()) != position.NoPiece {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	return s.pos.LegalCaptures(dst)
 }
 
 // legalQuietChecks appends the side to move's legal non-captures that give
 // check to dst, in the order of LegalMoves.
 func (s *searcher) legalQuietChecks(dst []position.Move) []position.Move {
-	var buf [position.MaxMoves]position.Move
-	for _, m := range s.pos.LegalMoves(buf[:0]) {
-		if s.pos.At(m.To()) == position.NoPiece && s.givesCheck(m) {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	return s.pos.LegalQuietChecks(dst)
 }
 
 // mateInOne returns a move of the side to move after which the opponent has no
