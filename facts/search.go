@@ -343,13 +343,14 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	if depth < 1 || ply >= maxPly-2 || !s.tick() {
 		return false
 	}
-	moves := append([]position.Move(nil), s.legal(ply)...)
+	// The deeper plies use their own buffers: these lists stay intact.
+	moves := s.legal(ply)
 	for _, m := range moves {
 		if !s.givesCheck(m) {
 			continue
 		}
 		s.pos.Make(m)
-		replies := append([]position.Move(nil), s.legal(ply+1)...)
+		replies := s.legal(ply + 1)
 		if len(replies) == 0 {
 			s.pos.Unmake()
 			s.pvLen[ply+1] = ply + 1
@@ -692,7 +693,10 @@ type targets struct {
 // gainAll is gainSearch for every opponent piece at once: the check lines
 // (抽吃, 连将吃子), which are the expensive part, are searched once and
 // shared by all victims. Values are before the baseline and the pawn clamp.
-func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult) {
+//
+// want (nil: every piece) names the victims the caller still needs, in the
+// coordinates of this node: the others are not searched and come back not ok.
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool) {
 	*out = targets{}
 	if !s.tick() || ply >= maxPly-4 {
 		return
@@ -709,7 +713,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		to := m.To()
 		if i < nCaps {
 			cap := s.pos.At(to)
-			if cap.Kind() == position.King {
+			if cap.Kind() == position.King || (want != nil && !want[to]) {
 				continue
 			}
 			v := s.value(cap, to)
@@ -739,7 +743,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		gained := 0
 		var sub targets
 		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, &sub)
+		s.afterCheckAll(checks-1, ply+1, &sub, want)
 		s.pos.Unmake()
 		for q := range sub.ok {
 			if sub.ok[q] && position.Square(q) != to {
@@ -756,11 +760,22 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 
 // afterCheckAll: the opponent answers a check; a victim's line stands only if
 // it survives every answer (values in the coordinates before the answer).
-func (s *searcher) afterCheckAll(checks, ply int, out *targets) {
+// want (nil: all) as for gainAll. The answers that take something come
+// first: they refute most lines, and once no line survives the search stops.
+func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool) {
 	*out = targets{}
-	replies := append([]position.Move(nil), s.legal(ply)...)
+	replies := s.legal(ply) // deeper plies use their own buffers
 	if len(replies) == 0 {
 		return // a mate, not a gain through a piece
+	}
+	s.capturesFirst(replies)
+	var alive [position.NumSquares]bool
+	if want != nil {
+		alive = *want
+	} else {
+		for q := range alive {
+			alive[q] = true
+		}
 	}
 	first := true
 	for _, r := range replies {
@@ -768,9 +783,12 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets) {
 		if cap := s.pos.At(r.To()); cap != position.NoPiece {
 			lost = s.value(cap, r.To())
 		}
+		// The victims still alive, in the coordinates after the answer.
+		sw := alive
+		sw[r.To()], sw[r.From()] = alive[r.From()], false
 		var sub targets
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, &sub, nil)
+		s.gainAll(checks, ply+1, &sub, nil, &sw)
 		s.pos.Unmake()
 		// Map the answer's moved piece back to its square before the answer;
 		// in those coordinates the answer's destination holds no victim.
@@ -778,7 +796,7 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets) {
 		sub.ok[r.To()] = false
 		for q := range out.ok {
 			if first {
-				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q]
+				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q] && alive[q]
 				continue
 			}
 			if !sub.ok[q] {
@@ -792,6 +810,12 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets) {
 			*out = targets{}
 			return
 		}
+		// A line must survive every answer: once none does, the other
+		// answers cannot bring one back.
+		alive = out.ok
+		if !slices.Contains(alive[:], true) {
+			return
+		}
 	}
 }
 
@@ -802,7 +826,7 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
-	s.gainAll(s.par.GainChecks, 0, &t, &root)
+	s.gainAll(s.par.GainChecks, 0, &t, &root, nil)
 	out := map[position.Square]gainResult{}
 	for q := range t.ok {
 		if !t.ok[q] {
