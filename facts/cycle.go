@@ -106,10 +106,11 @@ func safeVariation(pos *position.Position, cycleMove position.Move, par Params, 
 		}
 		pos.Make(m)
 		s.reset()
-		// Not mated at once, and the opponent wins nothing at once (its
-		// captures and checks, with the exchange that follows).
-		safe := !s.matesAtOnce(0, false) &&
-			s.qsc(position.NoSquare, -mateScore*2, mateScore*2, par.ExchangeDepth, 1, false, position.NoSquare, 0) <= 0
+		// The opponent wins nothing at once (its captures and checks, with
+		// the exchange that follows: a null window asks only "more than
+		// nothing?"), and does not mate at once.
+		safe := s.qsc(position.NoSquare, 0, 1, par.ExchangeDepth, 1, false, position.NoSquare, 0) <= 0 &&
+			!s.matesAtOnce(0, false)
 		pos.Unmake()
 		if safe {
 			return m, true
