@@ -126,6 +126,23 @@ func (s *searcher) buf(ply int) []position.Move {
 	return s.bufs[ply][:0]
 }
 
+// checks returns the side to move's legal moves that give check (captures
+// first, in the order of LegalMoves within each group), less captures of the
+// king, in the buffer of ply.
+func (s *searcher) checks(ply int) []position.Move {
+	ms := s.legalCaptures(s.buf(ply))
+	n := 0
+	for _, m := range ms {
+		if s.pos.At(m.To()).Kind() != position.King && s.givesCheck(m) {
+			ms[n] = m
+			n++
+		}
+	}
+	ms = s.legalQuietChecks(ms[:n])
+	s.bufs[ply] = ms
+	return ms
+}
+
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
@@ -343,12 +360,10 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	if depth < 1 || ply >= maxPly-2 || !s.tick() {
 		return false
 	}
-	// The deeper plies use their own buffers: these lists stay intact.
-	moves := s.legal(ply)
+	// The checks only: captures that give check, then quiet checks. The
+	// deeper plies use their own buffers: these lists stay intact.
+	moves := s.checks(ply)
 	for _, m := range moves {
-		if !s.givesCheck(m) {
-			continue
-		}
 		s.pos.Make(m)
 		replies := s.legal(ply + 1)
 		if len(replies) == 0 {
