@@ -259,6 +259,12 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		}
 		// A capture off the square, or a quiet move, is here as a check.
 		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture))
+		// Futility: a capture that gives no check leaves the opponent free
+		// to stop, so it is worth at most what it takes; if that cannot
+		// raise alpha, the move cannot matter.
+		if !inCheck && !check && v <= alpha && !s.givesCheck(m) {
+			continue
+		}
 		nextChecks := checks
 		if check {
 			nextChecks--
