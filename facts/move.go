@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/xqrules/xqrules/position"
@@ -57,12 +58,13 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 
 	// Before the move, mover to move: what could it already win, and mate?
-	before := s.gainsAll()
+	before := maps.Clone(s.gainsAll()) // remembered: not to be modified
 	delete(before, to)
 	mtBefore := s.mateThreat()
 	// Was the moved piece itself chased before the move (避捉)?
+	// (The opponent's gains here are the previous ply's "after", remembered.)
 	pos.Make(position.NullMove)
-	if g := s.gainVia(from); g.ok && g.gain > 0 {
+	if g := s.gainsAll()[from]; g.ok && g.gain > 0 {
 		mf.MovedWasThreatened, mf.MovedThreatGain = true, g.gain
 	}
 	pos.Unmake()

@@ -37,6 +37,7 @@ type memo struct {
 	threats   map[uint64]MateThreat
 	mated1    map[uint64]bool // mate in one by a check
 	mated1any map[uint64]bool // mate in one by any move
+	gains     map[uint64]map[position.Square]gainResult
 }
 
 type exchangeEntry struct {
@@ -63,6 +64,7 @@ func newMemo() *memo {
 		threats:   map[uint64]MateThreat{},
 		mated1:    map[uint64]bool{},
 		mated1any: map[uint64]bool{},
+		gains:     map[uint64]map[position.Square]gainResult{},
 	}
 }
 
@@ -843,11 +845,27 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 // gainsAll returns, for every opponent piece, what gainVia would: one shared
 // search for all victims, then the baseline, the pawn clamp and the line
 // (by gainVia, only where the balance is positive and evidence is needed).
+//
+// The result is remembered per position (do not modify it): the "after" of
+// one ply is where the next ply asks whether its moved piece was chased.
 func (s *searcher) gainsAll() map[position.Square]gainResult {
+	k := s.pos.Key()
+	if g, ok := s.memo.gains[k]; ok {
+		return g
+	}
+	g, cut := s.searchGains()
+	if !cut {
+		s.memo.gains[k] = g
+	}
+	return g
+}
+
+func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
 	s.gainAll(s.par.GainChecks, 0, &t, &root, nil)
+	cut := s.cut
 	out := map[position.Square]gainResult{}
 	for q := range t.ok {
 		if !t.ok[q] {
@@ -856,6 +874,7 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 		sq := position.Square(q)
 		r := root[q]
 		r.ok, r.gain = true, t.val[q]+s.baseline(sq)
+		cut = cut || s.cut
 		if r.gain > 0 {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
@@ -864,6 +883,7 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 			if !full.ok || full.gain < r.gain {
 				full = s.gainVia(sq)
 			}
+			cut = cut || s.cut
 			if full.ok {
 				full.direct, full.matedAll = r.direct, r.matedAll
 				r = full
@@ -871,7 +891,7 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 		}
 		out[sq] = r
 	}
-	return out
+	return out, cut
 }
 
 // exchange is the full-window exchange value for the side to move (what it
