@@ -373,16 +373,23 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	moves := s.checks(ply)
 	for _, m := range moves {
 		s.pos.Make(m)
+		if depth < 3 {
+			// The last ply: only whether any answer exists matters.
+			mated := !s.pos.HasLegalMove(s.pos.Side())
+			s.pos.Unmake()
+			if mated {
+				s.pvLen[ply+1] = ply + 1
+				s.setPV(ply, m)
+				return true
+			}
+			continue
+		}
 		replies := s.legal(ply + 1)
 		if len(replies) == 0 {
 			s.pos.Unmake()
 			s.pvLen[ply+1] = ply + 1
 			s.setPV(ply, m)
 			return true
-		}
-		if depth < 3 {
-			s.pos.Unmake()
-			continue
 		}
 		all := true
 		for _, r := range replies {
