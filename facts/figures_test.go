@@ -76,7 +76,6 @@ var knownFactGaps = map[string]string{
 	"cn2020-fig03 g1h1": "连续将军得车: the winning line takes the elephant with check first, so the facts file it under the elephant (gain 14), the line's first capture, not under the rook the book names",
 	"cn2020-fig03 h1g1": "as g1h1 (the line starts 车7进1 taking the elephant with check)",
 	"cn2020-fig26 h7h4": "the rook is won through a line whose first capture is the elephant e2 (gain 7, filed under the elephant)",
-	"cn2020-fig08 h9h3": "the rook's retreat threatens a pawn by a longer line than the gain search finds",
 	"cn2020-fig22 d6e6": "the rook (the horse b6's only root) attacks a crossed pawn; taking it lets black's rook take the horse (−3 on balance). 图12 reads the same structure (a root taking a pawn and losing what it guarded) as no chase, 图22 as a chase: under any one reading of the exchange the two figures disagree (a known disagreement in testdata/cases/cn2020_figures.yaml)",
 	"cn2020-fig22 e6d6": "as d6e6",
 }

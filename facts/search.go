@@ -33,7 +33,7 @@ type searcher struct {
 type memo struct {
 	exchanges map[uint64]exchangeEntry
 	baselines map[uint64]baselineEntry
-	skipped   map[skipKey]int
+	skipped   map[skipKey]baselineEntry
 	threats   map[uint64]MateThreat
 	mated1    map[uint64]bool // mate in one by a check
 	mated1any map[uint64]bool // mate in one by any move
@@ -47,8 +47,9 @@ type exchangeEntry struct {
 
 // baselineEntry: the unrestricted baseline and the first move of its line.
 type baselineEntry struct {
-	v    int
-	from position.Square
+	v     int
+	from  position.Square
+	taken []position.Square // see baselineLine
 }
 
 type skipKey struct {
@@ -60,7 +61,7 @@ func newMemo() *memo {
 	return &memo{
 		exchanges: map[uint64]exchangeEntry{},
 		baselines: map[uint64]baselineEntry{},
-		skipped:   map[skipKey]int{},
+		skipped:   map[skipKey]baselineEntry{},
 		threats:   map[uint64]MateThreat{},
 		mated1:    map[uint64]bool{},
 		mated1any: map[uint64]bool{},
@@ -523,7 +524,8 @@ func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult 
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
-		g += s.baseline(target)
+		base, taken := s.baselineLine(target)
+		g += base
 		s.pvLen[0] = len(r.line)
 		copy(s.pv[0][:], r.line)
 		r.gain = g
@@ -531,7 +533,7 @@ func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult 
 		if len(r.line) > 0 && r.line[0].To() != target {
 			r.viaCheck = true
 		}
-		r.gain = s.clampPawnTrade(r.line, r.gain)
+		r.gain = s.clampPawnTrade(r.line, r.gain, taken)
 	}
 	return r
 }
@@ -668,13 +670,25 @@ func (s *searcher) matesAtOnce(ply int, checksOnly bool) bool {
 // clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a
 // line in which one side gives only pawns for other pieces, or the other way
 // round, is no gain — except a pawn given up (with check) to win a rook.
-func (s *searcher) clampPawnTrade(line []position.Move, gain int) int {
+//
+// The mover's pieces in anyway (the baseline's line takes them whatever the
+// mover does) are not given for anything, unless they take part in the line:
+// a pawn won while the opponent takes an elephant it could have taken anyway
+// is a pawn won (2020 图8), a pawn taken by a rook that is then lost is a rook
+// given for a pawn even if the rook was lost anyway (图16: 避抽后 the rook's
+// capture becomes a chase).
+func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []position.Square) int {
 	if !s.par.PawnTradeNoGain || gain <= 0 || len(line) == 0 {
 		return gain
 	}
 	var lost, won [2]int // [pawns, others]
 	rookWon := false
 	mover := s.pos.Side()
+	var origin [position.NumSquares]position.Square
+	for q := range origin {
+		origin[q] = position.Square(q)
+	}
+	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
 	n := 0
 	for _, m := range line {
 		side := s.pos.Side()
@@ -684,13 +698,18 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int) int {
 			if cap.Kind() == position.Pawn {
 				i = 0
 			}
-			if side == mover {
+			switch {
+			case side == mover:
 				won[i]++
 				rookWon = rookWon || cap.Kind() == position.Rook
-			} else {
+			case moved[origin[m.To()]] || !slices.Contains(anyway, origin[m.To()]):
 				lost[i]++
 			}
 		}
+		if side == mover {
+			moved[origin[m.From()]] = true
+		}
+		origin[m.To()] = origin[m.From()]
 		s.pos.Make(m)
 		n++
 	}
@@ -930,6 +949,14 @@ func (s *searcher) exchange(ply int) int {
 // victim's moves changes the value only when the best line starts with the
 // victim; only then is the restricted search run.
 func (s *searcher) baseline(target position.Square) int {
+	v, _ := s.baselineLine(target)
+	return v
+}
+
+// baselineLine is baseline with what the opponent takes in its line: the
+// squares (in the position before the null move) of the mover's pieces
+// taken, which a line through the victim loses anyway.
+func (s *searcher) baselineLine(target position.Square) (int, []position.Square) {
 	s.pos.Make(position.NullMove)
 	k := s.pos.Key()
 	e, ok := s.memo.baselines[k]
@@ -939,25 +966,51 @@ func (s *searcher) baseline(target position.Square) int {
 		if s.pvLen[1] > 1 {
 			e.from = s.pv[1][1].From()
 		}
+		e.taken = s.takenIn(s.line(1))
 		if !s.cut {
 			s.memo.baselines[k] = e
 		}
 	}
-	base := e.v
+	base, taken := e.v, e.taken
 	if e.from == target && target != position.NoSquare {
 		sk := skipKey{k, target}
-		v, ok := s.memo.skipped[sk]
+		sb, ok := s.memo.skipped[sk]
 		if !ok {
-			v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+			sb.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+			sb.taken = s.takenIn(s.line(1))
 			if !s.cut {
-				s.memo.skipped[sk] = v
+				s.memo.skipped[sk] = sb
 			}
 		}
-		base = v
+		base, taken = sb.v, sb.taken
 	}
 	s.pos.Unmake()
 	if base > mateScore/2 || base < 0 {
-		return 0 // passing loses to mate, or the opponent is in check: no material baseline
+		return 0, nil // passing loses to mate, or the opponent is in check: no material baseline
 	}
-	return base
+	return base, taken
+}
+
+// takenIn returns the squares, in the position now, of the pieces of the side
+// not to move that the side to move takes in line (followed as they move).
+func (s *searcher) takenIn(line []position.Move) []position.Square {
+	var out []position.Square
+	var origin [position.NumSquares]position.Square
+	for q := range origin {
+		origin[q] = position.Square(q)
+	}
+	victims := s.pos.Side().Other()
+	n := 0
+	for _, m := range line {
+		if pc := s.pos.At(m.To()); pc != position.NoPiece && pc.Color() == victims {
+			out = append(out, origin[m.To()])
+		}
+		origin[m.To()] = origin[m.From()]
+		s.pos.Make(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		s.pos.Unmake()
+	}
+	return out
 }
