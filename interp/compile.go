@@ -161,13 +161,13 @@ func (c *counter) Visit(*ast.Node) { c.n++ }
 // compile compiles one expression for env (a value of the environment's
 // type) in scope. wantInt compiles a grade (an integer) instead of a
 // predicate. Problems are recorded with the rule id; nil is returned.
-func (c *compiler) compile(src exprSrc, rule, scope string, env any, wantInt bool) *vm.Program {
+func (c *compiler) compile(src exprSrc, rule, scope string, env any, wantInt bool) *pred {
 	return c.compileIn(src, rule, scope, env, wantInt, -1, len(c.book.Patterns))
 }
 
 // compileIn is compile with only the first defLimit definitions (-1: all)
 // and the first patLimit patterns visible.
-func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt bool, defLimit, patLimit int) *vm.Program {
+func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt bool, defLimit, patLimit int) *pred {
 	if len(src.text) > MaxExprBytes {
 		c.errs = append(c.errs, src.f.errorAt(src.locate(0), rule, CodeExprSize,
 			"expression is %d bytes, over the %d-byte limit", len(src.text), MaxExprBytes))
@@ -206,20 +206,21 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 			"expression has %d nodes once definitions are inlined, over the %d limit", cnt.n, MaxExprNodes))
 		return nil
 	}
-	return internProgram(scope, wantInt, prog)
+	return internProgram(scope, wantInt, prog, env)
 }
 
 // Compiled programs are shared by every book that has the same predicate
 // in the same place (after definitions are inlined): the books that rule on
 // one cycle then evaluate it once (see session). Programs are immutable.
-var programs sync.Map // string → *vm.Program
+var programs sync.Map // string → *pred
 
-func internProgram(scope string, wantInt bool, p *vm.Program) *vm.Program {
+func internProgram(scope string, wantInt bool, p *vm.Program, env any) *pred {
 	key := fmt.Sprintf("%s\x00%v\x00%s", scope, wantInt, p.Node().String())
-	if old, ok := programs.LoadOrStore(key, p); ok {
-		return old.(*vm.Program)
+	if old, ok := programs.Load(key); ok {
+		return old.(*pred)
 	}
-	return p
+	old, _ := programs.LoadOrStore(key, newPred(p, env, wantInt))
+	return old.(*pred)
 }
 
 var unknownName = regexp.MustCompile(`^unknown name (\S+)`)
