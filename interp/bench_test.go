@@ -52,6 +52,7 @@ func reportMedian(b *testing.B, f func()) {
 // BenchmarkJudgeAllBooks judges one 4-move cycle under every bundled book,
 // facts included (computed once per distinct params).
 func BenchmarkJudgeAllBooks(b *testing.B) {
+	noVerify(b)
 	books, err := bundled(b).Select("all")
 	require.NoError(b, err)
 	in := benchInput(b)
@@ -67,6 +68,7 @@ func BenchmarkJudgeAllBooks(b *testing.B) {
 // BenchmarkRuleAllBooks is the interpreter's share: every bundled book
 // rules on facts already computed.
 func BenchmarkRuleAllBooks(b *testing.B) {
+	noVerify(b)
 	books, err := bundled(b).Select("all")
 	require.NoError(b, err)
 	in := benchInput(b)
@@ -104,8 +106,16 @@ func BenchmarkFactsOnly(b *testing.B) {
 }
 
 // BenchmarkPredicate evaluates compiled predicates on a boxed value-struct
-// environment with a reused VM: the cost of one rule on one move.
-func BenchmarkPredicate(b *testing.B) {
+// environment as the interpreter does (the fast form when the predicate has
+// one, else a reused VM): the cost of one rule on one move.
+func BenchmarkPredicate(b *testing.B) { benchPredicate(b, false) }
+
+// BenchmarkPredicateVM is BenchmarkPredicate on expr's VM alone, for
+// comparison.
+func BenchmarkPredicateVM(b *testing.B) { benchPredicate(b, true) }
+
+func benchPredicate(b *testing.B, vmOnly bool) {
+	noVerify(b)
 	bk := bundled(b).Book("11")
 	c := cycle(
 		mv("red", "rook", "d9", "e9", check, chase("horse", "e5", "none")),
@@ -120,7 +130,7 @@ func BenchmarkPredicate(b *testing.B) {
 			var m vm.VM
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := m.Run(r.prog, env); err != nil {
+				if _, err := evalPred(&m, r.prog, env, vmOnly); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -132,12 +142,21 @@ func BenchmarkPredicate(b *testing.B) {
 			var m vm.VM
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := m.Run(r.prog, tenv); err != nil {
+				if _, err := evalPred(&m, r.prog, tenv, vmOnly); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+func evalPred(m *vm.VM, p *pred, env any, vmOnly bool) (bool, error) {
+	if vmOnly {
+		out, err := m.Run(p.prog, env)
+		v, _ := out.(bool)
+		return v, err
+	}
+	return p.runBool(m, env)
 }
 
 func ruleByID(b *Book, id string) *MoveRule {

@@ -36,8 +36,6 @@ package interp
 import (
 	"text/template"
 
-	"github.com/expr-lang/expr/vm"
-
 	"github.com/xqrules/xqrules/facts"
 )
 
@@ -156,7 +154,7 @@ type MoveRule struct {
 	labelAt pos
 
 	when, grade, reason exprSrc
-	prog, gradeProg     *vm.Program
+	prog, gradeProg     *pred
 	tmpl                *template.Template
 }
 
@@ -165,7 +163,7 @@ type Pattern struct {
 	Clause
 	Name string // display name (长将); the id is what expressions use
 	when exprSrc
-	prog *vm.Program
+	prog *pred
 }
 
 // VerdictRow is one row of the verdict table.
@@ -174,7 +172,7 @@ type VerdictRow struct {
 	Then   string // side-must-vary, other-must-vary, draw
 	when   exprSrc
 	reason exprSrc
-	prog   *vm.Program
+	prog   *pred
 	tmpl   *template.Template
 }
 

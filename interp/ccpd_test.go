@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/xqrules/xqrules/position"
@@ -166,4 +167,73 @@ func judgeRow(books []*Book, r ccpdRow) (map[string]string, error) {
 		v[r.Ruleset] = r.Verdict
 	}
 	return v, nil
+}
+
+// TestCCPDCycleWindows checks that FindCycles (CyclesFirst) on each whole
+// game finds the cycle the corpus records (cycle_fen, cycle_moves), judged
+// as TestCCPDRepetitionGames judges it — so that `xqrules scan --cycles
+// first` reproduces that test's figures. Fast (no judging); skipped when
+// the corpus is not beside the repository.
+func TestCCPDCycleWindows(t *testing.T) {
+	f, err := os.Open(ccpdRepetitions)
+	if os.IsNotExist(err) {
+		t.Skipf("%s is not here", ccpdRepetitions)
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	n, ends, endsAgree := 0, 0, 0
+	for sc.Scan() {
+		var r struct {
+			ccpdRow
+			GameFEN   string `json:"game_fen"`
+			GameMoves string `json:"game_moves"`
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		n++
+		want, ok := rowInput(t, r.CycleFEN, r.CycleMoves)
+		require.True(t, ok, r.ID)
+		start, err := position.ParseFEN(r.GameFEN)
+		require.NoError(t, err)
+		p := start.Clone()
+		var moves []position.Move
+		for _, s := range strings.Fields(r.GameMoves) {
+			m, err := position.ParseMove(p, s)
+			require.NoError(t, err, r.ID)
+			moves = append(moves, m)
+			p.Make(m)
+		}
+		cs := FindCycles(start, moves, CyclesFirst)
+		if !assert.Len(t, cs, 1, r.ID) {
+			continue
+		}
+		got := cs[0]
+		assert.Equal(t, want.Start.FEN(), got.Start.FEN(), r.ID)
+		assert.Equal(t, fmt.Sprint(want.Moves), fmt.Sprint(got.Moves), r.ID)
+		assert.Equal(t, want.Occurrences, got.Occurrences, r.ID)
+		assert.Equal(t, want.Context, got.Context, r.ID)
+		if r.EndsInRepetition {
+			ends++
+		}
+		if r.EndsInRepetition == got.EndsGame {
+			endsAgree++
+		}
+	}
+	require.NoError(t, sc.Err())
+	t.Logf("%d games; ends_in_repetition %d; FindCycles' EndsGame agrees on %d", n, ends, endsAgree)
+}
+
+func rowInput(t *testing.T, fen, moves string) (Input, bool) {
+	start, err := position.ParseFEN(fen)
+	require.NoError(t, err)
+	p := start.Clone()
+	var ms []position.Move
+	for _, s := range strings.Fields(moves) {
+		m, err := position.ParseMove(p, s)
+		require.NoError(t, err)
+		ms = append(ms, m)
+		p.Make(m)
+	}
+	return FindCycle(start, ms)
 }

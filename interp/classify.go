@@ -124,7 +124,7 @@ type moveEnvs struct {
 }
 
 type memoKey struct {
-	p    *vm.Program
+	p    *pred
 	envs *moveEnvs
 	move int
 	elem int // -1: the move itself
@@ -151,21 +151,20 @@ type evaluator struct {
 	err  error
 }
 
-func (ev *evaluator) run(p *vm.Program, env any, cl *Clause, src exprSrc) bool {
+func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	out, err := ev.s.vm.Run(p, env)
+	v, err := p.runBool(&ev.s.vm, env)
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return false
 	}
-	v, _ := out.(bool)
 	return v
 }
 
 // runAt is run for move-level environments, memoised across books.
-func (ev *evaluator) runAt(p *vm.Program, move, elem int, env any, cl *Clause, src exprSrc) bool {
+func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
 	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
 	if v, ok := ev.s.memo[k]; ok {
 		return v
@@ -177,16 +176,15 @@ func (ev *evaluator) runAt(p *vm.Program, move, elem int, env any, cl *Clause, s
 	return v
 }
 
-func (ev *evaluator) runInt(p *vm.Program, env any, cl *Clause, src exprSrc) int {
+func (ev *evaluator) runInt(p *pred, env any, cl *Clause, src exprSrc) int {
 	if ev.err != nil || p == nil {
 		return 0
 	}
-	out, err := ev.s.vm.Run(p, env)
+	v, err := p.runInt(&ev.s.vm, env)
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return 0
 	}
-	v, _ := out.(int)
 	return v
 }
 

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"text/template"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -24,6 +25,61 @@ type compiler struct {
 	book *Book
 	defs map[string][]defSrc // scope → definitions, in order
 	errs ErrorList
+	// cache holds the library's compiled programs by everything that
+	// decides their compilation (see cacheKey): a book that extends
+	// another, or shares a rule with it word for word, reuses the program
+	// instead of parsing and checking it again. Only successes are kept, so
+	// every error is still found, and reported where it is written.
+	cache map[string]*pred
+	// tmplCache likewise holds reason templates that parsed and ran, by
+	// data type and text.
+	tmplCache map[string]*template.Template
+}
+
+var identRE = regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`)
+
+// cacheKey is what decides the compilation of src in scope: the text, the
+// environment, the kind of result, the limits, every definition and
+// pattern it can reach by name (with its place and text), and in the side
+// and verdict scopes the book's labels and pattern ids (Count.X, side.X).
+func (c *compiler) cacheKey(src exprSrc, scope string, env any, wantInt bool, defLimit, patLimit int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%T\x00%v\x00%d\x00%d\x00%s", scope, env, wantInt, defLimit, patLimit, src.text)
+	if scope == scopeSide || scope == scopeVerdict {
+		for _, l := range c.book.Labels {
+			b.WriteString("\x00l:")
+			b.WriteString(l.Name)
+		}
+		fmt.Fprintf(&b, "\x00patterns indexed: %v", c.book.patternIndex != nil)
+		for _, p := range c.book.Patterns {
+			b.WriteString("\x00p:")
+			b.WriteString(p.ID)
+		}
+	}
+	seen := map[string]bool{}
+	var walk func(text string)
+	walk = func(text string) {
+		for _, id := range identRE.FindAllString(text, -1) {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			for i, d := range c.defs[scope] {
+				if d.name == id {
+					fmt.Fprintf(&b, "\x00d%d:%s=%s", i, d.name, d.expr.text)
+					walk(d.expr.text)
+				}
+			}
+			if scope == scopeSide {
+				if k, ok := c.book.patternIndex[id]; ok {
+					fmt.Fprintf(&b, "\x00q%d:%s=%s", k, id, c.book.Patterns[k].when.text)
+					walk(c.book.Patterns[k].when.text)
+				}
+			}
+		}
+	}
+	walk(src.text)
+	return b.String()
 }
 
 // exprErr is a problem found while patching an expression, at a rune
@@ -161,13 +217,13 @@ func (c *counter) Visit(*ast.Node) { c.n++ }
 // compile compiles one expression for env (a value of the environment's
 // type) in scope. wantInt compiles a grade (an integer) instead of a
 // predicate. Problems are recorded with the rule id; nil is returned.
-func (c *compiler) compile(src exprSrc, rule, scope string, env any, wantInt bool) *vm.Program {
+func (c *compiler) compile(src exprSrc, rule, scope string, env any, wantInt bool) *pred {
 	return c.compileIn(src, rule, scope, env, wantInt, -1, len(c.book.Patterns))
 }
 
 // compileIn is compile with only the first defLimit definitions (-1: all)
 // and the first patLimit patterns visible.
-func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt bool, defLimit, patLimit int) *vm.Program {
+func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt bool, defLimit, patLimit int) *pred {
 	if len(src.text) > MaxExprBytes {
 		c.errs = append(c.errs, src.f.errorAt(src.locate(0), rule, CodeExprSize,
 			"expression is %d bytes, over the %d-byte limit", len(src.text), MaxExprBytes))
@@ -177,9 +233,9 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 		c.errs = append(c.errs, src.f.errorAt(src.locate(0), rule, CodeMissing, "empty expression"))
 		return nil
 	}
-	if _, err := parser.Parse(src.text); err != nil {
-		c.report(src, rule, CodeExprSyntax, err, env)
-		return nil
+	key := c.cacheKey(src, scope, env, wantInt, defLimit, patLimit)
+	if p, ok := c.cache[key]; ok {
+		return p
 	}
 	p := &patcher{c: c, scope: scope, defLimit: defLimit, patLimit: patLimit}
 	cnt := &counter{}
@@ -198,6 +254,11 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 		return nil
 	}
 	if err != nil {
+		if _, perr := parser.Parse(src.text); perr != nil {
+			// A syntax error: the patches never ran.
+			c.report(src, rule, CodeExprSyntax, perr, env)
+			return nil
+		}
 		c.report(src, rule, "", err, env)
 		return nil
 	}
@@ -206,20 +267,25 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 			"expression has %d nodes once definitions are inlined, over the %d limit", cnt.n, MaxExprNodes))
 		return nil
 	}
-	return internProgram(scope, wantInt, prog)
+	out := internProgram(scope, wantInt, prog, env)
+	if c.cache != nil {
+		c.cache[key] = out
+	}
+	return out
 }
 
 // Compiled programs are shared by every book that has the same predicate
 // in the same place (after definitions are inlined): the books that rule on
 // one cycle then evaluate it once (see session). Programs are immutable.
-var programs sync.Map // string → *vm.Program
+var programs sync.Map // string → *pred
 
-func internProgram(scope string, wantInt bool, p *vm.Program) *vm.Program {
+func internProgram(scope string, wantInt bool, p *vm.Program, env any) *pred {
 	key := fmt.Sprintf("%s\x00%v\x00%s", scope, wantInt, p.Node().String())
-	if old, ok := programs.LoadOrStore(key, p); ok {
-		return old.(*vm.Program)
+	if old, ok := programs.Load(key); ok {
+		return old.(*pred)
 	}
-	return p
+	old, _ := programs.LoadOrStore(key, newPred(p, env, wantInt))
+	return old.(*pred)
 }
 
 var unknownName = regexp.MustCompile(`^unknown name (\S+)`)

@@ -105,6 +105,10 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 	if !src.set {
 		return nil
 	}
+	key := fmt.Sprintf("%T\x00%s", data, src.text)
+	if t, ok := c.tmplCache[key]; ok {
+		return t
+	}
 	t, err := template.New("reason").Funcs(templateFuncs).Option("missingkey=error").Parse(src.text)
 	if err == nil {
 		var b strings.Builder
@@ -113,7 +117,10 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 	if err == nil {
 		// Shared by the books with the same reason, like programs.
 		if old, ok := templates.LoadOrStore(src.text, t); ok {
-			return old.(*template.Template)
+			t = old.(*template.Template)
+		}
+		if c.tmplCache != nil {
+			c.tmplCache[key] = t
 		}
 		return t
 	}

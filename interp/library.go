@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"text/template"
 
 	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/rules"
@@ -24,11 +25,14 @@ type Library struct {
 	order []string
 	// bundled ids, in their listing order
 	bundled []string
+	// progs: compiled programs shared by the library's books (compiler.cache)
+	progs map[string]*pred
+	tmpls map[string]*template.Template
 }
 
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
-	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}}
+	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}, progs: map[string]*pred{}, tmpls: map[string]*template.Template{}}
 }
 
 var (
@@ -66,16 +70,27 @@ func loadFS(fsys fs.FS, prefix string) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []*rawFile
 	var errs ErrorList
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
+	datas := make([][]byte, len(names))
+	for i, n := range names {
+		if datas[i], err = fs.ReadFile(fsys, n); err != nil {
 			return nil, err
 		}
-		rf := decodeFile(strings.TrimSuffix(n, ".yaml"), path.Join(prefix, n), data)
+	}
+	// Parsing the YAML is about half of the load; the files are independent,
+	// so they are decoded side by side.
+	files := make([]*rawFile, len(names))
+	var wg sync.WaitGroup
+	for i, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			files[i] = decodeFile(strings.TrimSuffix(n, ".yaml"), path.Join(prefix, n), datas[i])
+		}()
+	}
+	wg.Wait()
+	for _, rf := range files {
 		errs = append(errs, rf.d.errs...)
-		files = append(files, rf)
 	}
 	if _, err := l.add(files, errs); err != nil {
 		return nil, err
@@ -310,7 +325,7 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 	if m == nil || len(errs) > 0 {
 		return nil, errs
 	}
-	c := &compiler{book: m.b, defs: m.defs}
+	c := &compiler{book: m.b, defs: m.defs, cache: l.progs, tmplCache: l.tmpls}
 	c.compileBook(m)
 	if len(c.errs) > 0 {
 		return nil, c.errs

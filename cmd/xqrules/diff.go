@@ -1,0 +1,344 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position"
+)
+
+func init() {
+	register(&command{name: "diff", summary: "the cases and game cycles whose verdict or labels differ between two rule books", run: runDiff})
+}
+
+// diffItem is one case or game cycle judged under the two books.
+type diffItem struct {
+	Kind string `json:"kind"` // case or cycle
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	ID   string `json:"id,omitempty"`
+	Game int    `json:"game,omitempty"` // cycles: 1-based index of the record in its file
+	Ply  int    `json:"ply,omitempty"`  // cycles: moves played when the repetition is complete
+	FEN  string `json:"fen,omitempty"`  // the cycle's start
+	// Moves: the cycle judged (empty when a case has none).
+	Moves []string   `json:"moves"`
+	A     scanRuling `json:"a"`
+	B     scanRuling `json:"b"`
+	// VerdictDiffers, and the 1-based plies of the cycle whose labels differ.
+	VerdictDiffers bool  `json:"verdict_differs"`
+	LabelsDiffer   []int `json:"labels_differ,omitempty"`
+}
+
+type diffReport struct {
+	A        string        `json:"a"`
+	B        string        `json:"b"`
+	Compared int           `json:"compared"` // cases and cycles judged by both
+	Verdicts int           `json:"verdicts"` // of which the verdict differs
+	Labels   int           `json:"labels"`   // of which only labels differ
+	Diffs    []diffItem    `json:"diffs"`
+	Errors   []replayError `json:"errors"`
+}
+
+func runDiff(e *env, args []string) int {
+	synopsis := "--rules A,B [--cycles all|first|last] [--format text|json] [-j N] [CASE_FILE|GAME_FILE…]"
+	fs := newFlags(e, "diff", synopsis)
+	rulesArg := fs.String("rules", "", "the two rule sets to compare: bundled ids or rule-set files (11,draft.yaml)")
+	mode := fs.String("cycles", interp.CyclesAll, "game files: which cycles of a game (all, first, last; see scan --help)")
+	format := fs.String("format", "text", "text or json")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "cases and games judged in parallel")
+	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage: xqrules diff "+synopsis)
+		fmt.Fprintln(w, "\nJudges every case (case files: the YAML of testdata/cases/, or JSON Lines rows with")
+		fmt.Fprintln(w, "\"expect\") and every repetition cycle of every game (PGN, JSON Lines, DhtmlXQ; gzip")
+		fmt.Fprintln(w, "or not) under two rule sets, and prints those whose verdict or any move's label")
+		fmt.Fprintln(w, "differs, both sides shown. With no file, the case files of testdata/cases/.")
+		fmt.Fprintln(w, "Exit status: 0 compared (differences are not failures), 1 a case, game or rule set")
+		fmt.Fprintln(w, "could not be read or judged, 2 bad usage.")
+		fmt.Fprintln(w, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	if st, ok := parseFlags(e, fs, args); !ok {
+		return st
+	}
+	if *format != "text" && *format != "json" {
+		return usageErr(e, "diff", "unknown --format %q (want text or json)", *format)
+	}
+	switch *mode {
+	case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
+	default:
+		return usageErr(e, "diff", "unknown --cycles %q (want all, first or last)", *mode)
+	}
+	if *jobs < 1 {
+		return usageErr(e, "diff", "--jobs must be 1 or more")
+	}
+	if parts := strings.Split(*rulesArg, ","); len(parts) != 2 || strings.TrimSpace(parts[0]) == "all" || strings.TrimSpace(parts[1]) == "all" {
+		return usageErr(e, "diff", "--rules wants two rule sets, A,B (e.g. --rules 11,draft.yaml)")
+	}
+	books, st := selectBooks(e, "diff", *rulesArg)
+	if books == nil {
+		return st
+	}
+	if len(books) != 2 {
+		return usageErr(e, "diff", "--rules names the same rule set twice")
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files, _ = filepath.Glob(filepath.Join("testdata", "cases", "*.yaml"))
+		if len(files) == 0 {
+			return usageErr(e, "diff", "no file given and no testdata/cases/*.yaml here")
+		}
+	}
+
+	rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
+	for _, f := range files {
+		var items []diffItem
+		var errs []replayError
+		if isCaseFile(f) {
+			items, errs = diffCases(f, books, *jobs)
+		} else {
+			items, errs = diffGames(f, books, *mode, *jobs)
+		}
+		rep.Errors = append(rep.Errors, errs...)
+		for _, it := range items {
+			if it.A.Verdict == "error" || it.B.Verdict == "error" {
+				msg := it.A.Error
+				if msg == "" {
+					msg = it.B.Error
+				}
+				rep.Errors = append(rep.Errors, replayError{File: it.File, Line: it.Line, ID: it.ID, Code: "rule",
+					Reason: msg, msg: fmt.Sprintf("%s:%d: %s: %s", it.File, it.Line, it.ID, msg)})
+				continue
+			}
+			rep.Compared++
+			it.VerdictDiffers = it.A.Verdict != it.B.Verdict
+			for i := range max(len(it.A.Labels), len(it.B.Labels)) {
+				if at(it.A.Labels, i) != at(it.B.Labels, i) {
+					it.LabelsDiffer = append(it.LabelsDiffer, i+1)
+				}
+			}
+			switch {
+			case it.VerdictDiffers:
+				rep.Verdicts++
+			case len(it.LabelsDiffer) > 0:
+				rep.Labels++
+			default:
+				continue
+			}
+			rep.Diffs = append(rep.Diffs, it)
+		}
+	}
+
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return fail(e, "diff", err)
+		}
+	} else {
+		writeDiffText(e.stdout, &rep)
+	}
+	if len(rep.Errors) > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
+}
+
+// isCaseFile tells case files from game files: YAML, or JSON Lines whose
+// first row has "expect".
+func isCaseFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return true
+	case ".jsonl", ".json":
+	default:
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false // the game reader reports it
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var row map[string]json.RawMessage
+		if json.Unmarshal([]byte(line), &row) != nil {
+			return false
+		}
+		_, ok := row["expect"]
+		return ok
+	}
+	return false
+}
+
+// diffCases judges every case of a file under the two books, the cycle
+// found as `cases` finds it.
+func diffCases(path string, books []*interp.Book, jobs int) ([]diffItem, []replayError) {
+	var errs []replayError
+	cases, err := interp.ReadCases(path)
+	if err != nil {
+		if el, ok := err.(interp.ErrorList); ok {
+			for _, x := range el {
+				errs = append(errs, replayError{File: x.File, Line: x.Line, Code: x.Code, Reason: x.Msg, msg: x.Error()})
+			}
+		} else {
+			errs = append(errs, replayError{File: path, Code: "io", Reason: err.Error(), msg: fmt.Sprintf("%s: %v", path, err)})
+		}
+	}
+	items := make([]diffItem, len(cases))
+	bad := make([]error, len(cases))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				items[i], bad[i] = diffCase(&cases[i], books)
+			}
+		}()
+	}
+	for i := range cases {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	var out []diffItem
+	for i, c := range cases {
+		if bad[i] != nil {
+			errs = append(errs, replayError{File: c.File, Line: c.Line, ID: c.ID, Code: "case", Reason: bad[i].Error(),
+				msg: fmt.Sprintf("%s:%d: %s: %v", c.File, c.Line, c.ID, bad[i])})
+			continue
+		}
+		out = append(out, items[i])
+	}
+	return out, errs
+}
+
+func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
+	it := diffItem{Kind: "case", File: c.File, Line: c.Line, ID: c.ID, Moves: []string{}}
+	if c.Err != nil {
+		return it, c.Err
+	}
+	start, err := position.ParseFENComposed(c.FEN)
+	if err != nil {
+		return it, err
+	}
+	moves, err := parseMoves(start, c.Moves)
+	if err != nil {
+		return it, err
+	}
+	in, ok := interp.FindCycle(start, moves)
+	if !ok {
+		in = interp.Input{}
+	} else {
+		it.FEN, it.Moves = in.Start.FEN(), iccs(in.Moves)
+	}
+	rs := judgeEach(books, in)
+	it.A, it.B = rs[0], rs[1]
+	return it, nil
+}
+
+// diffGames judges every cycle of every game of a record file.
+func diffGames(path string, books []*interp.Book, mode string, jobs int) ([]diffItem, []replayError) {
+	var out []diffItem
+	var errs []replayError
+	for b := range scanPipeline([]string{path}, jobs, books, mode) {
+		for _, g := range b.items {
+			if g.err != nil {
+				errs = append(errs, errorEntry(g.err))
+				continue
+			}
+			for _, c := range g.cycles {
+				out = append(out, diffItem{Kind: "cycle", File: c.File, Line: c.Line, ID: c.ID, Game: c.Game, Ply: c.Ply,
+					FEN: c.FEN, Moves: c.Moves, A: c.Rulings[0], B: c.Rulings[1]})
+			}
+		}
+	}
+	return out, errs
+}
+
+func writeDiffText(w io.Writer, rep *diffReport) {
+	for _, er := range rep.Errors {
+		fmt.Fprintln(w, er.msg)
+	}
+	width := max(utf8.RuneCountInString(rep.A), utf8.RuneCountInString(rep.B))
+	for _, d := range rep.Diffs {
+		where := fmt.Sprintf("%s:%d", d.File, d.Line)
+		if d.ID != "" {
+			where += " " + d.ID
+		}
+		if d.Kind == "cycle" {
+			where += fmt.Sprintf(" ply %d", d.Ply)
+		}
+		if d.VerdictDiffers {
+			fmt.Fprintf(w, "%s: %s %s, %s %s\n", where, rep.A, d.A.Verdict, rep.B, d.B.Verdict)
+		} else {
+			fmt.Fprintf(w, "%s: both %s; labels differ at ply %s\n", where, d.A.Verdict, joinInts(d.LabelsDiffer))
+		}
+		if len(d.Moves) > 0 {
+			cells := [][]string{d.Moves, d.A.Labels, d.B.Labels}
+			names := []string{"", rep.A, rep.B}
+			for r, row := range cells {
+				var b strings.Builder
+				fmt.Fprintf(&b, "  %-*s", width, names[r])
+				for i := range d.Moves {
+					fmt.Fprintf(&b, "  %s", pad(at(row, i), 4))
+				}
+				fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+			}
+		}
+	}
+	if len(rep.Diffs) > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s vs %s: %d of %d differ (%d in verdict, %d in labels only); %d errors\n",
+		rep.A, rep.B, rep.Verdicts+rep.Labels, rep.Compared, rep.Verdicts, rep.Labels, len(rep.Errors))
+}
+
+// pad pads s to n columns, counting a CJK label as two.
+func pad(s string, n int) string {
+	w := 0
+	for _, r := range s {
+		if r >= 0x2E80 {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	if w < n {
+		s += strings.Repeat(" ", n-w)
+	}
+	return s
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}

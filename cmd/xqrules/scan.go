@@ -1,0 +1,418 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position/record"
+)
+
+func init() {
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", run: runScan})
+}
+
+// scanBatchSize: games travel in small batches — judging a cycle under
+// every book takes a fraction of a second, so batches must be small for the
+// workers to share them out and for the progress line to move.
+const scanBatchSize = 4
+
+// scanRuling is one book's ruling on a cycle.
+type scanRuling struct {
+	Ruleset string   `json:"ruleset"`
+	Verdict string   `json:"verdict"` // a verdict word, or "error"
+	Labels  []string `json:"labels,omitempty"`
+	Error   string   `json:"error,omitempty"`
+}
+
+// scanCycle is one cycle found and judged.
+type scanCycle struct {
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Game   int    `json:"game"` // 1-based index of the record in its file
+	ID     string `json:"id,omitempty"`
+	Result string `json:"result,omitempty"`
+	// Ply: moves played when the repetition is complete; FromPly: where the
+	// period judged starts (its position is FEN).
+	Ply         int      `json:"ply"`
+	FromPly     int      `json:"from_ply"`
+	Occurrences int      `json:"occurrences"`
+	FEN         string   `json:"fen"`
+	Moves       []string `json:"moves"`
+	// EndsGame: the game ends in this repetition (the record's own
+	// ends_in_repetition when it has one, for its first cycle).
+	EndsGame bool         `json:"ends_game"`
+	Rulings  []scanRuling `json:"rulings"`
+}
+
+// scanSummary is one book's tally.
+type scanSummary struct {
+	Ruleset       string `json:"ruleset"`
+	RedMustVary   int    `json:"red_must_vary"`
+	BlackMustVary int    `json:"black_must_vary"`
+	Draw          int    `json:"draw"`
+	Errors        int    `json:"errors"`
+	// Decisive: cycles of games with a decisive result that end in the
+	// cycle; LoserMustVary: how many of them the book rules against the
+	// side that lost.
+	Decisive      int `json:"decisive_ending_in_cycle"`
+	LoserMustVary int `json:"loser_must_vary"`
+}
+
+type scanReport struct {
+	Mode      string        `json:"mode"`
+	Games     int           `json:"games"`
+	Cycles    []scanCycle   `json:"cycles"`
+	Summary   []scanSummary `json:"summary"`
+	Errors    []replayError `json:"errors"`
+	ElapsedMS int64         `json:"elapsed_ms"`
+}
+
+type scanItem struct {
+	g      *record.Game
+	err    error // reading or replaying the record
+	cycles []scanCycle
+}
+
+type scanBatch struct {
+	file  int
+	items []scanItem
+	done  chan struct{}
+}
+
+func runScan(e *env, args []string) int {
+	synopsis := "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] FILE…"
+	fs := newFlags(e, "scan", synopsis)
+	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
+	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
+	format := fs.String("format", "text", "text or json")
+	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "games judged in parallel")
+	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintln(w, "Usage: xqrules scan "+synopsis)
+		fmt.Fprintln(w, "\nReads game records (PGN, JSON Lines, DhtmlXQ; gzip or not), finds the repetition")
+		fmt.Fprintln(w, "cycles of every game and judges each under every selected rule book, in parallel,")
+		fmt.Fprintln(w, "in file order. A cycle is judged as `judge` judges a game: its last period, from the")
+		fmt.Fprintln(w, "first occurrence of the repeated position. Prints a line per cycle and a summary per")
+		fmt.Fprintln(w, "book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a")
+		fmt.Fprintln(w, "game with a decisive result, how many the book rules against the loser.")
+		fmt.Fprintln(w, "A bad game is reported (file:line, game, id) and the scan goes on; a progress line")
+		fmt.Fprintln(w, "is shown on a terminal.")
+		fmt.Fprintln(w, "Exit status: 0 ok, 1 any bad game or ruling error, 2 bad usage.")
+		fmt.Fprintln(w, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	if st, ok := parseFlags(e, fs, args); !ok {
+		return st
+	}
+	if *format != "text" && *format != "json" {
+		return usageErr(e, "scan", "unknown --format %q (want text or json)", *format)
+	}
+	switch *mode {
+	case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
+	default:
+		return usageErr(e, "scan", "unknown --cycles %q (want all, first or last)", *mode)
+	}
+	if fs.NArg() == 0 {
+		return usageErr(e, "scan", "no file given (see xqrules scan --help)")
+	}
+	if *jobs < 1 {
+		return usageErr(e, "scan", "--jobs must be 1 or more")
+	}
+	books, st := selectBooks(e, "scan", *rulesArg)
+	if books == nil {
+		return st
+	}
+	files := fs.Args()
+	start := time.Now()
+	rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}
+	sums := make([]scanSummary, len(books))
+	for i, b := range books {
+		sums[i].Ruleset = b.ID
+	}
+	var prog *scanProgress
+	if e.isTerminal {
+		prog = &scanProgress{w: e.stderr, files: files}
+	}
+	for b := range scanPipeline(files, *jobs, books, *mode) {
+		for _, it := range b.items {
+			if it.g != nil {
+				rep.Games++
+			}
+			if it.err != nil {
+				rep.Errors = append(rep.Errors, errorEntry(it.err))
+				continue
+			}
+			for _, c := range it.cycles {
+				tally(sums, &c)
+				rep.Cycles = append(rep.Cycles, c)
+			}
+		}
+		if prog != nil {
+			prog.update(b.file, rep.Games, len(rep.Cycles), len(rep.Errors))
+		}
+	}
+	if prog != nil {
+		prog.clear()
+	}
+	rep.Summary = sums
+	rep.ElapsedMS = time.Since(start).Milliseconds()
+	ruleErrors := 0
+	for _, s := range sums {
+		ruleErrors += s.Errors
+	}
+
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return fail(e, "scan", err)
+		}
+	} else {
+		writeScanText(e.stdout, &rep, *quiet)
+	}
+	if len(rep.Errors) > 0 || ruleErrors > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+// tally adds one cycle to the books' summaries.
+func tally(sums []scanSummary, c *scanCycle) {
+	loser := ""
+	if c.EndsGame {
+		switch c.Result {
+		case "1-0":
+			loser = interp.BlackMustVary
+		case "0-1":
+			loser = interp.RedMustVary
+		}
+	}
+	for i, r := range c.Rulings {
+		s := &sums[i]
+		switch r.Verdict {
+		case interp.RedMustVary:
+			s.RedMustVary++
+		case interp.BlackMustVary:
+			s.BlackMustVary++
+		case interp.Draw:
+			s.Draw++
+		default:
+			s.Errors++
+		}
+		if loser != "" {
+			s.Decisive++
+			if r.Verdict == loser {
+				s.LoserMustVary++
+			}
+		}
+	}
+}
+
+func writeScanText(w io.Writer, rep *scanReport, quiet bool) {
+	for _, er := range rep.Errors {
+		fmt.Fprintln(w, er.msg)
+	}
+	if !quiet {
+		for _, c := range rep.Cycles {
+			where := fmt.Sprintf("%s:%d", c.File, c.Line)
+			if c.ID != "" {
+				where += " (" + c.ID + ")"
+			}
+			var vs []string
+			for _, r := range c.Rulings {
+				vs = append(vs, r.Ruleset+" "+shortVerdict(r.Verdict))
+				if r.Error != "" {
+					fmt.Fprintf(w, "%s: ply %d: rule set %s: %s\n", where, c.Ply, r.Ruleset, r.Error)
+				}
+			}
+			end := ""
+			if c.EndsGame {
+				end = " ends " + c.Result
+			}
+			fmt.Fprintf(w, "%s ply %d%s: %s | %s\n", where, c.Ply, end, strings.Join(c.Moves, " "), strings.Join(vs, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	decisive := 0
+	if len(rep.Summary) > 0 {
+		decisive = rep.Summary[0].Decisive
+	}
+	fmt.Fprintf(w, "%d games, %d cycles (%s), %d bad games\n", rep.Games, len(rep.Cycles), rep.Mode, len(rep.Errors))
+	fmt.Fprintf(w, "%-13s %14s %16s %8s %7s   loser must vary (%d cycles ending a decisive game)\n",
+		"rule set", "red-must-vary", "black-must-vary", "draw", "errors", decisive)
+	for _, s := range rep.Summary {
+		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
+	}
+}
+
+func shortVerdict(v string) string {
+	switch v {
+	case interp.RedMustVary:
+		return "red"
+	case interp.BlackMustVary:
+		return "black"
+	case interp.Draw:
+		return "draw"
+	}
+	return v
+}
+
+// scanPipeline reads the files in one goroutine, judges their games in
+// jobs goroutines, and returns the batches in file order.
+func scanPipeline(files []string, jobs int, books []*interp.Book, mode string) <-chan *scanBatch {
+	work := make(chan *scanBatch, 2*jobs)
+	order := make(chan *scanBatch, 8*jobs)
+	out := make(chan *scanBatch)
+	go func() { // reader
+		defer close(work)
+		defer close(order)
+		send := func(b *scanBatch) {
+			order <- b
+			work <- b
+		}
+		for fi, f := range files {
+			b := &scanBatch{file: fi, done: make(chan struct{})}
+			r, err := record.Open(f)
+			if err != nil {
+				b.items = append(b.items, scanItem{err: err})
+				send(b)
+				continue
+			}
+			for {
+				g, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				b.items = append(b.items, scanItem{g: g, err: err})
+				if len(b.items) == scanBatchSize {
+					send(b)
+					b = &scanBatch{file: fi, done: make(chan struct{})}
+				}
+			}
+			r.Close()
+			send(b)
+		}
+	}()
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				for i := range b.items {
+					it := &b.items[i]
+					if it.g != nil && it.err == nil {
+						it.cycles, it.err = scanGame(it.g, books, mode)
+					}
+				}
+				close(b.done)
+			}
+		}()
+	}
+	go func() { // in order
+		defer close(out)
+		for b := range order {
+			<-b.done
+			out <- b
+		}
+		wg.Wait()
+	}()
+	return out
+}
+
+// scanGame replays a game, finds its cycles and judges each under books.
+// The error is the game's (it cannot be replayed); a book that cannot rule
+// on a cycle is recorded in the cycle's rulings.
+func scanGame(g *record.Game, books []*interp.Book, mode string) ([]scanCycle, error) {
+	rp, err := record.Replay(g)
+	if err != nil {
+		return nil, err
+	}
+	found := interp.FindCycles(rp.Start, rp.Moves, mode)
+	if len(found) > 0 && mode != interp.CyclesLast && g.Raw != nil {
+		// The corpus's own reading of whether the game ends in its first
+		// threefold cycle (CCPD's ends_in_repetition) wins over ours.
+		var x struct {
+			Ends *bool `json:"ends_in_repetition"`
+		}
+		if json.Unmarshal(g.Raw, &x) == nil && x.Ends != nil {
+			found[0].EndsGame = *x.Ends
+		}
+	}
+	out := make([]scanCycle, 0, len(found))
+	for _, f := range found {
+		c := scanCycle{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID, Result: g.Result,
+			Ply: f.Ply, FromPly: f.FromPly, Occurrences: f.Occurrences, FEN: f.Start.FEN(), Moves: iccs(f.Moves),
+			EndsGame: f.EndsGame}
+		c.Rulings = judgeEach(books, f.Input)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// judgeEach judges in under every book; when the books cannot all rule,
+// each is judged alone, so that one book's error does not hide the others'
+// rulings.
+func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
+	out := make([]scanRuling, len(books))
+	rs, err := interp.Judge(books, in)
+	if err == nil {
+		for i, r := range rs {
+			out[i] = rulingOf(r)
+		}
+		return out
+	}
+	for i, b := range books {
+		rs, err := interp.Judge([]*interp.Book{b}, in)
+		if err != nil {
+			out[i] = scanRuling{Ruleset: b.ID, Verdict: "error", Error: err.Error()}
+			continue
+		}
+		out[i] = rulingOf(rs[0])
+	}
+	return out
+}
+
+func rulingOf(r interp.Ruling) scanRuling {
+	s := scanRuling{Ruleset: r.Ruleset, Verdict: r.Verdict}
+	for _, m := range r.Moves {
+		s.Labels = append(s.Labels, m.Label)
+	}
+	return s
+}
+
+// scanProgress draws one status line on a terminal, at most ten times a
+// second.
+type scanProgress struct {
+	w     io.Writer
+	files []string
+	last  time.Time
+	shown bool
+}
+
+func (p *scanProgress) update(file, games, cycles, errs int) {
+	now := time.Now()
+	if now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	fmt.Fprintf(p.w, "\r\033[Kscan [%d/%d] %s: %d games, %d cycles, %d bad games", file+1, len(p.files),
+		filepath.Base(p.files[file]), games, cycles, errs)
+	p.shown = true
+}
+
+func (p *scanProgress) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

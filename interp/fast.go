@@ -1,0 +1,624 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	"github.com/expr-lang/expr/vm"
+)
+
+// A predicate is evaluated by expr's VM, which reaches every field through
+// reflect (about 20–40 ns a field). Most predicates of the books are
+// simple: fields of the value-struct environments, boolean operators,
+// integer and string comparisons, `in` a constant list, ternaries, len,
+// and any/all/none/count over a slice. For those, the type-checked and
+// optimised tree of the compiled program is turned once, at load, into Go
+// closures that read the fields at their offsets. Anything else — and any
+// node that could fail at run time (an index out of range, a nil, a
+// division) — keeps the VM, so a closure never has to reproduce an error.
+// The closures are built from expr's own typed tree, with expr's own field
+// resolution (checker.FieldIndex), and a test (TestFastMatchesVM) checks
+// them against the VM on every predicate of every bundled book over the
+// case files.
+
+// pred is a compiled predicate or grade: the VM program, and the fast
+// closure when the expression is in the subset.
+type pred struct {
+	prog *vm.Program
+	typ  unsafe.Pointer // the environment's runtime type (eface word)
+	b    boolFn         // a predicate's fast form, or nil
+	i    intFn          // a grade's fast form, or nil
+}
+
+type (
+	boolFn func(env, el unsafe.Pointer) bool
+	intFn  func(env, el unsafe.Pointer) int
+	strFn  func(env, el unsafe.Pointer) string
+	addrFn func(env, el unsafe.Pointer) unsafe.Pointer
+)
+
+// eface is the layout of an interface{} value. fastOK checks at start-up
+// that it reads a boxed struct as expected; if not, the fast forms are off.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
+
+var fastOK = func() bool {
+	type probe struct {
+		A int
+		B bool
+		C string
+	}
+	var v any = probe{A: 7, B: true, C: "x"}
+	var w any = probe{}
+	e, f := efaceOf(&v), efaceOf(&w)
+	p := (*probe)(e.data)
+	return e.typ == f.typ && p.A == 7 && p.B && p.C == "x"
+}()
+
+// fastFor returns the environment's type word and whether the fast form
+// applies to env.
+func (p *pred) fastFor(env *any) (unsafe.Pointer, bool) {
+	e := efaceOf(env)
+	return e.data, p.typ != nil && e.typ == p.typ
+}
+
+var (
+	tInt    = reflect.TypeOf(0)
+	tBool   = reflect.TypeOf(false)
+	tString = reflect.TypeOf("")
+)
+
+// fastCompiler builds closures for one program's tree.
+type fastCompiler struct {
+	cache *nature.Cache
+	env   nature.Nature
+	envT  reflect.Type
+}
+
+// newPred wraps a compiled program, adding its fast form when it has one.
+func newPred(prog *vm.Program, env any, wantInt bool) *pred {
+	p := &pred{prog: prog}
+	if !fastOK {
+		return p
+	}
+	fc := &fastCompiler{cache: &nature.Cache{}, envT: reflect.TypeOf(env)}
+	fc.env = fc.cache.FromType(fc.envT)
+	node := prog.Node()
+	if wantInt {
+		if f, ok := fc.int(node); ok {
+			p.i = f
+		}
+	} else if f, ok := fc.bool(node); ok {
+		p.b = f
+	}
+	if p.b != nil || p.i != nil {
+		e := env
+		p.typ = efaceOf(&e).typ
+	}
+	return p
+}
+
+// offset returns the byte offset of the field at index path idx in t,
+// refusing a path through a pointer.
+func offset(t reflect.Type, idx []int) (uintptr, reflect.Type, bool) {
+	var off uintptr
+	for _, i := range idx {
+		if t.Kind() != reflect.Struct {
+			return 0, nil, false
+		}
+		f := t.Field(i)
+		off += f.Offset
+		t = f.Type
+	}
+	return off, t, true
+}
+
+// addr compiles a node that denotes a place in the environment (a field, an
+// element of a fixed array, the current element of a predicate) into the
+// address of that place.
+func (fc *fastCompiler) addr(n ast.Node) (addrFn, reflect.Type, bool) {
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		ok, idx, _ := checker.FieldIndex(fc.cache, fc.env, n)
+		if !ok {
+			return nil, nil, false
+		}
+		off, t, ok := offset(fc.envT, idx)
+		if !ok || t != n.Type() {
+			return nil, nil, false
+		}
+		return func(env, _ unsafe.Pointer) unsafe.Pointer { return unsafe.Add(env, off) }, t, true
+	case *ast.PointerNode:
+		if n.Name != "" || n.Type() == nil {
+			return nil, nil, false
+		}
+		return func(_, el unsafe.Pointer) unsafe.Pointer { return el }, n.Type(), true
+	case *ast.MemberNode:
+		if n.Optional || n.Method {
+			return nil, nil, false
+		}
+		base, bt, ok := fc.addr(n.Node)
+		if !ok {
+			return nil, nil, false
+		}
+		switch prop := n.Property.(type) {
+		case *ast.StringNode:
+			if bt.Kind() != reflect.Struct {
+				return nil, nil, false
+			}
+			ok, idx, _ := checker.FieldIndex(fc.cache, fc.env, n)
+			if !ok {
+				return nil, nil, false
+			}
+			off, t, ok := offset(bt, idx)
+			if !ok || t != n.Type() {
+				return nil, nil, false
+			}
+			return func(env, el unsafe.Pointer) unsafe.Pointer { return unsafe.Add(base(env, el), off) }, t, true
+		case *ast.IntegerNode:
+			// A fixed array (Count, Is) at a constant index in range.
+			if bt.Kind() != reflect.Array || prop.Value < 0 || prop.Value >= bt.Len() || bt.Elem() != n.Type() {
+				return nil, nil, false
+			}
+			off := uintptr(prop.Value) * bt.Elem().Size()
+			return func(env, el unsafe.Pointer) unsafe.Pointer { return unsafe.Add(base(env, el), off) }, bt.Elem(), true
+		}
+	}
+	return nil, nil, false
+}
+
+func (fc *fastCompiler) bool(n ast.Node) (boolFn, bool) {
+	if n.Type() != tBool {
+		return nil, false
+	}
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		v := n.Value
+		return func(_, _ unsafe.Pointer) bool { return v }, true
+	case *ast.ConstantNode:
+		v, ok := n.Value.(bool)
+		return func(_, _ unsafe.Pointer) bool { return v }, ok
+	case *ast.UnaryNode:
+		if n.Operator != "!" && n.Operator != "not" {
+			return nil, false
+		}
+		f, ok := fc.bool(n.Node)
+		return func(env, el unsafe.Pointer) bool { return !f(env, el) }, ok
+	case *ast.ConditionalNode:
+		c, ok1 := fc.bool(n.Cond)
+		a, ok2 := fc.bool(n.Exp1)
+		b, ok3 := fc.bool(n.Exp2)
+		return func(env, el unsafe.Pointer) bool {
+			if c(env, el) {
+				return a(env, el)
+			}
+			return b(env, el)
+		}, ok1 && ok2 && ok3
+	case *ast.BinaryNode:
+		return fc.binaryBool(n)
+	case *ast.BuiltinNode:
+		return fc.builtinBool(n)
+	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
+		a, t, ok := fc.addr(n)
+		if !ok || t != tBool {
+			return nil, false
+		}
+		return func(env, el unsafe.Pointer) bool { return *(*bool)(a(env, el)) }, true
+	}
+	return nil, false
+}
+
+func (fc *fastCompiler) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
+	switch n.Operator {
+	case "&&", "and":
+		l, ok1 := fc.bool(n.Left)
+		r, ok2 := fc.bool(n.Right)
+		return func(env, el unsafe.Pointer) bool { return l(env, el) && r(env, el) }, ok1 && ok2
+	case "||", "or":
+		l, ok1 := fc.bool(n.Left)
+		r, ok2 := fc.bool(n.Right)
+		return func(env, el unsafe.Pointer) bool { return l(env, el) || r(env, el) }, ok1 && ok2
+	case "==", "!=":
+		neg := n.Operator == "!="
+		lt, rt := n.Left.Type(), n.Right.Type()
+		if lt != rt {
+			return nil, false
+		}
+		var eq boolFn
+		switch lt {
+		case tInt:
+			l, ok1 := fc.int(n.Left)
+			r, ok2 := fc.int(n.Right)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+		case tString:
+			l, ok1 := fc.str(n.Left)
+			r, ok2 := fc.str(n.Right)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+		case tBool:
+			l, ok1 := fc.bool(n.Left)
+			r, ok2 := fc.bool(n.Right)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+		default:
+			return nil, false
+		}
+		if neg {
+			return func(env, el unsafe.Pointer) bool { return !eq(env, el) }, true
+		}
+		return eq, true
+	case "<", ">", "<=", ">=":
+		if n.Left.Type() != tInt || n.Right.Type() != tInt {
+			return nil, false
+		}
+		l, ok1 := fc.int(n.Left)
+		r, ok2 := fc.int(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch n.Operator {
+		case "<":
+			return func(env, el unsafe.Pointer) bool { return l(env, el) < r(env, el) }, true
+		case ">":
+			return func(env, el unsafe.Pointer) bool { return l(env, el) > r(env, el) }, true
+		case "<=":
+			return func(env, el unsafe.Pointer) bool { return l(env, el) <= r(env, el) }, true
+		default:
+			return func(env, el unsafe.Pointer) bool { return l(env, el) >= r(env, el) }, true
+		}
+	case "in":
+		return fc.in(n)
+	}
+	return nil, false
+}
+
+// in compiles `x in [constants]` (a constant set after expr's optimiser,
+// or a literal array) for strings and ints.
+func (fc *fastCompiler) in(n *ast.BinaryNode) (boolFn, bool) {
+	switch n.Left.Type() {
+	case tString:
+		l, ok := fc.str(n.Left)
+		if !ok {
+			return nil, false
+		}
+		var set []string
+		switch r := n.Right.(type) {
+		case *ast.ConstantNode:
+			m, ok := r.Value.(map[string]struct{})
+			if !ok {
+				return nil, false
+			}
+			for k := range m {
+				set = append(set, k)
+			}
+		case *ast.ArrayNode:
+			for _, e := range r.Nodes {
+				s, ok := e.(*ast.StringNode)
+				if !ok {
+					return nil, false
+				}
+				set = append(set, s.Value)
+			}
+		default:
+			return nil, false
+		}
+		return func(env, el unsafe.Pointer) bool {
+			v := l(env, el)
+			for _, s := range set {
+				if s == v {
+					return true
+				}
+			}
+			return false
+		}, true
+	case tInt:
+		l, ok := fc.int(n.Left)
+		if !ok {
+			return nil, false
+		}
+		var set []int
+		switch r := n.Right.(type) {
+		case *ast.ConstantNode:
+			m, ok := r.Value.(map[int]struct{})
+			if !ok {
+				return nil, false
+			}
+			for k := range m {
+				set = append(set, k)
+			}
+		case *ast.ArrayNode:
+			for _, e := range r.Nodes {
+				s, ok := e.(*ast.IntegerNode)
+				if !ok {
+					return nil, false
+				}
+				set = append(set, s.Value)
+			}
+		default:
+			return nil, false
+		}
+		return func(env, el unsafe.Pointer) bool {
+			v := l(env, el)
+			for _, s := range set {
+				if s == v {
+					return true
+				}
+			}
+			return false
+		}, true
+	}
+	return nil, false
+}
+
+// slice compiles the first argument of a builtin over a slice: the
+// address of the slice header and its element type.
+func (fc *fastCompiler) slice(n ast.Node) (addrFn, reflect.Type, bool) {
+	a, t, ok := fc.addr(n)
+	if !ok || t.Kind() != reflect.Slice {
+		return nil, nil, false
+	}
+	return a, t.Elem(), true
+}
+
+// each calls f with the address of each element of the slice at p, until
+// f returns false.
+func each(p unsafe.Pointer, size uintptr, f func(el unsafe.Pointer) bool) {
+	s := *(*[]byte)(p) // only the header's pointer and length are used
+	data := unsafe.Pointer(unsafe.SliceData(s))
+	for i := 0; i < len(s); i++ {
+		if !f(unsafe.Add(data, uintptr(i)*size)) {
+			return
+		}
+	}
+}
+
+// predicateOf compiles the closure argument of any/all/none/count.
+func (fc *fastCompiler) predicateOf(n *ast.BuiltinNode) (addrFn, uintptr, boolFn, bool) {
+	if len(n.Arguments) != 2 || n.Map != nil || n.Threshold != nil {
+		return nil, 0, nil, false
+	}
+	a, et, ok := fc.slice(n.Arguments[0])
+	if !ok {
+		return nil, 0, nil, false
+	}
+	pn, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return nil, 0, nil, false
+	}
+	body, ok := fc.bool(pn.Node)
+	if !ok {
+		return nil, 0, nil, false
+	}
+	return a, et.Size(), body, true
+}
+
+func (fc *fastCompiler) builtinBool(n *ast.BuiltinNode) (boolFn, bool) {
+	switch n.Name {
+	case "any", "all", "none":
+	default:
+		return nil, false
+	}
+	a, size, body, ok := fc.predicateOf(n)
+	if !ok {
+		return nil, false
+	}
+	switch n.Name {
+	case "any":
+		return func(env, el unsafe.Pointer) bool {
+			found := false
+			each(a(env, el), size, func(e unsafe.Pointer) bool {
+				found = body(env, e)
+				return !found
+			})
+			return found
+		}, true
+	case "all":
+		return func(env, el unsafe.Pointer) bool {
+			all := true
+			each(a(env, el), size, func(e unsafe.Pointer) bool {
+				all = body(env, e)
+				return all
+			})
+			return all
+		}, true
+	default: // none
+		return func(env, el unsafe.Pointer) bool {
+			found := false
+			each(a(env, el), size, func(e unsafe.Pointer) bool {
+				found = body(env, e)
+				return !found
+			})
+			return !found
+		}, true
+	}
+}
+
+func (fc *fastCompiler) int(n ast.Node) (intFn, bool) {
+	if n.Type() != tInt {
+		return nil, false
+	}
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		v := n.Value
+		return func(_, _ unsafe.Pointer) int { return v }, true
+	case *ast.ConstantNode:
+		v, ok := n.Value.(int)
+		return func(_, _ unsafe.Pointer) int { return v }, ok
+	case *ast.UnaryNode:
+		f, ok := fc.int(n.Node)
+		switch n.Operator {
+		case "-":
+			return func(env, el unsafe.Pointer) int { return -f(env, el) }, ok
+		case "+":
+			return f, ok
+		}
+		return nil, false
+	case *ast.ConditionalNode:
+		c, ok1 := fc.bool(n.Cond)
+		a, ok2 := fc.int(n.Exp1)
+		b, ok3 := fc.int(n.Exp2)
+		return func(env, el unsafe.Pointer) int {
+			if c(env, el) {
+				return a(env, el)
+			}
+			return b(env, el)
+		}, ok1 && ok2 && ok3
+	case *ast.BinaryNode:
+		if n.Left.Type() != tInt || n.Right.Type() != tInt {
+			return nil, false
+		}
+		l, ok1 := fc.int(n.Left)
+		r, ok2 := fc.int(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch n.Operator {
+		case "+":
+			return func(env, el unsafe.Pointer) int { return l(env, el) + r(env, el) }, true
+		case "-":
+			return func(env, el unsafe.Pointer) int { return l(env, el) - r(env, el) }, true
+		case "*":
+			return func(env, el unsafe.Pointer) int { return l(env, el) * r(env, el) }, true
+		}
+		return nil, false
+	case *ast.BuiltinNode:
+		switch n.Name {
+		case "len":
+			if len(n.Arguments) != 1 {
+				return nil, false
+			}
+			a, t, ok := fc.addr(n.Arguments[0])
+			if !ok {
+				return nil, false
+			}
+			switch t.Kind() {
+			case reflect.Slice:
+				return func(env, el unsafe.Pointer) int { return len(*(*[]byte)(a(env, el))) }, true
+			case reflect.String:
+				if t != tString {
+					return nil, false
+				}
+				return func(env, el unsafe.Pointer) int { return len(*(*string)(a(env, el))) }, true
+			}
+			return nil, false
+		case "count":
+			a, size, body, ok := fc.predicateOf(n)
+			if !ok {
+				return nil, false
+			}
+			return func(env, el unsafe.Pointer) int {
+				k := 0
+				each(a(env, el), size, func(e unsafe.Pointer) bool {
+					if body(env, e) {
+						k++
+					}
+					return true
+				})
+				return k
+			}, true
+		}
+		return nil, false
+	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
+		a, t, ok := fc.addr(n)
+		if !ok || t != tInt {
+			return nil, false
+		}
+		return func(env, el unsafe.Pointer) int { return *(*int)(a(env, el)) }, true
+	}
+	return nil, false
+}
+
+func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
+	if n.Type() != tString {
+		return nil, false
+	}
+	switch n := n.(type) {
+	case *ast.StringNode:
+		v := n.Value
+		return func(_, _ unsafe.Pointer) string { return v }, true
+	case *ast.ConstantNode:
+		v, ok := n.Value.(string)
+		return func(_, _ unsafe.Pointer) string { return v }, ok
+	case *ast.ConditionalNode:
+		c, ok1 := fc.bool(n.Cond)
+		a, ok2 := fc.str(n.Exp1)
+		b, ok3 := fc.str(n.Exp2)
+		return func(env, el unsafe.Pointer) string {
+			if c(env, el) {
+				return a(env, el)
+			}
+			return b(env, el)
+		}, ok1 && ok2 && ok3
+	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
+		a, t, ok := fc.addr(n)
+		if !ok || t != tString {
+			return nil, false
+		}
+		return func(env, el unsafe.Pointer) string { return *(*string)(a(env, el)) }, true
+	}
+	return nil, false
+}
+
+// verifyFast makes every fast evaluation also run on the VM and panic when
+// the two differ; the package's tests turn it on (fast_test.go).
+var verifyFast bool
+
+// runBool evaluates a predicate: the fast form when it applies to env,
+// else the VM.
+func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
+	if p.b != nil {
+		if data, ok := p.fastFor(&env); ok {
+			v := p.b(data, nil)
+			if verifyFast {
+				p.verify(m, env, v)
+			}
+			return v, nil
+		}
+	}
+	out, err := m.Run(p.prog, env)
+	if err != nil {
+		return false, err
+	}
+	v, _ := out.(bool)
+	return v, nil
+}
+
+// runInt evaluates a grade likewise.
+func (p *pred) runInt(m *vm.VM, env any) (int, error) {
+	if p.i != nil {
+		if data, ok := p.fastFor(&env); ok {
+			v := p.i(data, nil)
+			if verifyFast {
+				p.verify(m, env, v)
+			}
+			return v, nil
+		}
+	}
+	out, err := m.Run(p.prog, env)
+	if err != nil {
+		return 0, err
+	}
+	v, _ := out.(int)
+	return v, nil
+}
+
+func (p *pred) verify(m *vm.VM, env any, fast any) {
+	out, err := m.Run(p.prog, env)
+	if err != nil || out != fast {
+		panic(fmt.Sprintf("fast form of %q gives %v, the VM %v (%v)", p.prog.Source().String(), fast, out, err))
+	}
+}
