@@ -12,6 +12,8 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker/nature"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
@@ -34,6 +36,22 @@ type compiler struct {
 	// tmplCache likewise holds reason templates that parsed and ran, by
 	// data type and text.
 	tmplCache map[string]*template.Template
+	// ntCache is expr's cache of what it knows of Go types (the
+	// environments' fields), shared by the library's compiles: each compile
+	// would otherwise walk the large environment structs by reflection
+	// again.
+	ntCache *nature.Cache
+}
+
+// natures is an option that makes expr.Compile use the shared type cache;
+// it must come before expr.Env. *cfg is set to the compile's config.
+func (c *compiler) natures(cfg **conf.Config) expr.Option {
+	return func(x *conf.Config) {
+		*cfg = x
+		if c.ntCache != nil {
+			x.NtCache = *c.ntCache
+		}
+	}
 }
 
 var identRE = regexp.MustCompile(`[\p{L}_][\p{L}\p{N}_]*`)
@@ -239,7 +257,8 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 	}
 	p := &patcher{c: c, scope: scope, defLimit: defLimit, patLimit: patLimit}
 	cnt := &counter{}
-	opts := []expr.Option{expr.Env(env), expr.Patch(p), expr.Patch(cnt)}
+	var cfg *conf.Config
+	opts := []expr.Option{c.natures(&cfg), expr.Env(env), expr.Patch(p), expr.Patch(cnt)}
 	if wantInt {
 		opts = append(opts, expr.AsInt())
 	} else {
@@ -247,6 +266,9 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 	}
 	opts = append(opts, expr.WarnOnAny()) // after AsBool/AsInt, which it qualifies
 	prog, err := expr.Compile(src.text, opts...)
+	if c.ntCache != nil && cfg != nil {
+		*c.ntCache = cfg.NtCache // keep the maps the first compile made
+	}
 	if len(p.errs) > 0 {
 		for _, e := range p.errs {
 			c.errs = append(c.errs, src.f.errorAt(src.locate(e.at), rule, e.code, "%s", e.msg))

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/expr-lang/expr/checker/nature"
+
 	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/rules"
 )
@@ -28,11 +30,12 @@ type Library struct {
 	// progs: compiled programs shared by the library's books (compiler.cache)
 	progs map[string]*pred
 	tmpls map[string]*template.Template
+	types *nature.Cache
 }
 
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
-	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}, progs: map[string]*pred{}, tmpls: map[string]*template.Template{}}
+	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}, progs: map[string]*pred{}, tmpls: map[string]*template.Template{}, types: &nature.Cache{}}
 }
 
 var (
@@ -325,7 +328,7 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 	if m == nil || len(errs) > 0 {
 		return nil, errs
 	}
-	c := &compiler{book: m.b, defs: m.defs, cache: l.progs, tmplCache: l.tmpls}
+	c := &compiler{book: m.b, defs: m.defs, cache: l.progs, tmplCache: l.tmpls, ntCache: l.types}
 	c.compileBook(m)
 	if len(c.errs) > 0 {
 		return nil, c.errs
