@@ -181,3 +181,38 @@ func TestNodeLimitHolds(t *testing.T) {
 	assert.True(t, cut, "a 500-node limit on a position full of checks must be reported as cut")
 	assert.True(t, c.Red.Cut || c.Black.Cut)
 }
+
+// TestDetailBasic: a DetailBasic analysis has every fact that needs no search
+// equal to the full analysis, the searched ones empty, and the same per-cycle
+// facts (有变 included).
+func TestDetailBasic(t *testing.T) {
+	for _, fg := range loadFigures(t) {
+		moves := fg.Moves
+		if len(fg.MovesThreefold) > 0 {
+			moves = fg.MovesThreefold
+		}
+		start, cy, occ := cycleOf(t, fg.FEN, moves)
+		full, err := AnalyzeCycle(start, cy, occ, DefaultParams())
+		require.NoError(t, err)
+		par := DefaultParams()
+		par.Detail = DetailBasic
+		basic, err := AnalyzeCycle(start, cy, occ, par)
+		require.NoError(t, err)
+		assert.Equal(t, full.Red, basic.Red, fg.ID)
+		assert.Equal(t, full.Black, basic.Black, fg.ID)
+		assert.Equal(t, full.Simple, basic.Simple, fg.ID)
+		for i, f := range full.Moves {
+			b := basic.Moves[i]
+			assert.Empty(t, b.Threats, fg.ID)
+			assert.Empty(t, b.Offers, fg.ID)
+			assert.False(t, b.MateThreat.Exists, fg.ID)
+			// Clear the searched facts of the full analysis: the rest must agree.
+			f.Threats, f.Offers, f.MateThreat = nil, nil, MateThreat{}
+			f.MovedWasThreatened, f.MovedThreatGain = false, 0
+			f.Block, f.Blocked, f.Follow, f.Followed = false, nil, false, nil
+			f.MateThreatSelfInflicted, f.Cut = false, false
+			b.Cut = false
+			assert.Equal(t, f, b, "%s ply %d", fg.ID, i+1)
+		}
+	}
+}

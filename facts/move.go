@@ -57,6 +57,13 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.Captured = describe(&par, pos, to)
 	}
 
+	if par.Detail == DetailBasic {
+		pos.Make(m)
+		basicAfter(&mf, pos, to, &par)
+		pos.Unmake()
+		return mf
+	}
+
 	// Before the move, mover to move: what could it already win, and mate?
 	before := maps.Clone(s.gainsAll()) // remembered: not to be modified
 	delete(before, to)
@@ -78,24 +85,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 
 	pos.Make(m)
 	defer pos.Unmake()
-
-	mf.Piece = describe(&par, pos, to)
-	checkers := pos.Checkers(O)
-	mf.Check = len(checkers) > 0
-	for _, c := range checkers {
-		mf.Checkers = append(mf.Checkers, describe(&par, pos, c))
-	}
-	mf.DiscoveredCheck = mf.Check && !slices.Contains(checkers, to)
-	mf.DoubleCheck = len(checkers) >= 2
-	mf.Mate = !pos.HasLegalMove(O)
-	mf.Stalemate = mf.Mate && !mf.Check
-
-	for _, sq := range pos.Pieces(position.Red, nil) {
-		addMaterial(&par, pos, sq, &mf.MaterialRed, &mf.StrongRed, &mf.AttackingRed)
-	}
-	for _, sq := range pos.Pieces(position.Black, nil) {
-		addMaterial(&par, pos, sq, &mf.MaterialBlack, &mf.StrongBlack, &mf.AttackingBlack)
-	}
+	basicAfter(&mf, pos, to, &par)
 
 	// Offers: the opponent really is to move now.
 	mf.Offers = offers(s, m)
@@ -132,6 +122,29 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 	mf.Cut = mf.Cut || mf.MateThreat.Cut
 	return mf
+}
+
+// basicAfter fills in what needs no search, in the position after the move
+// (the opponent to move): the moved piece, check, mate, material.
+func basicAfter(mf *Move, pos *position.Position, to position.Square, par *Params) {
+	O := pos.Side()
+	mf.Piece = describe(par, pos, to)
+	checkers := pos.Checkers(O)
+	mf.Check = len(checkers) > 0
+	for _, c := range checkers {
+		mf.Checkers = append(mf.Checkers, describe(par, pos, c))
+	}
+	mf.DiscoveredCheck = mf.Check && !slices.Contains(checkers, to)
+	mf.DoubleCheck = len(checkers) >= 2
+	mf.Mate = !pos.HasLegalMove(O)
+	mf.Stalemate = mf.Mate && !mf.Check
+
+	for _, sq := range pos.Pieces(position.Red, nil) {
+		addMaterial(par, pos, sq, &mf.MaterialRed, &mf.StrongRed, &mf.AttackingRed)
+	}
+	for _, sq := range pos.Pieces(position.Black, nil) {
+		addMaterial(par, pos, sq, &mf.MaterialBlack, &mf.StrongBlack, &mf.AttackingBlack)
+	}
 }
 
 func addMaterial(par *Params, pos *position.Position, sq position.Square, material, strong, attacking *int) {

@@ -39,7 +39,23 @@ type Params struct {
 	ExchangeChecks int
 	// NodeLimit bounds every single search; a search cut short says so.
 	NodeLimit int
+	// Detail says how much of each move to compute: DetailFull (the zero
+	// value) everything; DetailBasic only what needs no search — check,
+	// mate, the pieces moved and taken, material — leaving the threats,
+	// offers, mate threat, blocks and follows empty. The per-cycle facts
+	// (有变 included) are computed either way. A rule book that reads none
+	// of the searched facts (王忠 方案二, which decides by 有变/无变) is
+	// judged on DetailBasic; interp decides that from the book itself.
+	Detail Detail
 }
+
+// Detail is how much of each move's facts to compute (see Params.Detail).
+type Detail int
+
+const (
+	DetailFull  Detail = iota // every fact
+	DetailBasic               // no searches: check, mate, pieces, material
+)
 
 // DefaultParams are the Chinese books' usual values: 车 = 2 马/炮, 马 = 炮,
 // 士 = 象, 过河兵 between 士 and 马 (its value "floats"); an uncrossed pawn is

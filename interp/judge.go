@@ -42,14 +42,15 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	s := newSession()
 	out := make([]Ruling, 0, len(books))
 	for _, b := range books {
-		cyc := cache[b.Params]
+		p := factsParams(books, b)
+		cyc := cache[p]
 		if cyc == nil {
-			c, err := analyze(in.Start, in.Moves, occ, b.Params)
+			c, err := analyze(in.Start, in.Moves, occ, p)
 			if err != nil {
 				return nil, fmt.Errorf("facts: %w", err)
 			}
 			cyc = &c
-			cache[b.Params] = cyc
+			cache[p] = cyc
 		}
 		r, err := b.rule(s, cyc, in.Context)
 		if err != nil {
@@ -58,6 +59,25 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// factsParams is the params b's facts are computed with: its own, or — when
+// it needs only the basic facts and another book of the same params needs
+// them all — that book's, so the cycle is analysed once (the full facts
+// contain the basic ones).
+func factsParams(books []*Book, b *Book) facts.Params {
+	p := b.Params
+	if p.Detail != facts.DetailBasic {
+		return p
+	}
+	full := p
+	full.Detail = facts.DetailFull
+	for _, o := range books {
+		if o.Params == full {
+			return full
+		}
+	}
+	return p
 }
 
 func noCycle(books []*Book) []Ruling {

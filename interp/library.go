@@ -333,6 +333,7 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
+	m.b.Params.Detail = detailOf(m.b)
 	return m.b, nil
 }
 

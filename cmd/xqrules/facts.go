@@ -58,7 +58,10 @@ func runFacts(e *env, args []string) int {
 	if err != nil || len(books) != 1 {
 		return usageErr(e, "facts", "--rules must name one bundled book (see xqrules rules list): %q", *book)
 	}
-	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, books[0].Params)
+	// Every fact, whatever the book itself needs to judge.
+	par := books[0].Params
+	par.Detail = facts.DetailFull
+	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
 	if err != nil {
 		return fail(e, "facts", err)
 	}

@@ -1,0 +1,136 @@
+package interp
+
+import (
+	"text/template"
+	"text/template/parse"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/xqrules/xqrules/facts"
+)
+
+// searchedFacts are the facts that cost a search (facts.DetailFull): a book
+// whose predicates, grades and reason templates name none of them, and which
+// has no `for: threats|offers` rule, is judged on facts.DetailBasic.
+var searchedFacts = map[string]bool{
+	"Threats": true, "Threat": true, "Offers": true, "Offer": true, "Back": true,
+	"MateThreat": true, "MateThreatSelfInflicted": true,
+	"MovedWasThreatened": true, "MovedThreatGain": true,
+	"Block": true, "Blocked": true, "Follow": true, "Followed": true,
+	"Chases": true, "Victims": true, "Perpetual": true, "Cut": true,
+}
+
+// detailOf decides how much of each move's facts b needs, from what its
+// compiled expressions (definitions inlined) and templates name. It errs on
+// the side of the full facts: any mention of a searched fact, anywhere, asks
+// for them.
+func detailOf(b *Book) facts.Detail {
+	names := map[string]bool{}
+	for _, r := range b.Moves {
+		if r.For != "" {
+			return facts.DetailFull
+		}
+		addProgNames(names, r.prog)
+		addProgNames(names, r.gradeProg)
+		addTemplateNames(names, r.tmpl)
+	}
+	for _, p := range b.Patterns {
+		addProgNames(names, p.prog)
+	}
+	for _, v := range b.Verdict {
+		addProgNames(names, v.prog)
+		addTemplateNames(names, v.tmpl)
+	}
+	for n := range names {
+		if searchedFacts[n] {
+			return facts.DetailFull
+		}
+	}
+	return facts.DetailBasic
+}
+
+type nameCollector map[string]bool
+
+func (c nameCollector) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.IdentifierNode:
+		c[n.Value] = true
+	case *ast.MemberNode:
+		if s, ok := n.Property.(*ast.StringNode); ok {
+			c[s.Value] = true
+		}
+	}
+}
+
+func addProgNames(names map[string]bool, p *pred) {
+	if p == nil || p.prog == nil {
+		return
+	}
+	root := p.prog.Node()
+	ast.Walk(&root, nameCollector(names))
+}
+
+func addTemplateNames(names map[string]bool, t *template.Template) {
+	if t == nil {
+		return
+	}
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil {
+			addParseNames(names, tt.Tree.Root)
+		}
+	}
+}
+
+// addParseNames collects the field and variable names a template reads.
+func addParseNames(names map[string]bool, n parse.Node) {
+	switch n := n.(type) {
+	case nil:
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			addParseNames(names, c)
+		}
+	case *parse.ActionNode:
+		addParseNames(names, n.Pipe)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			addParseNames(names, c)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			addParseNames(names, a)
+		}
+	case *parse.FieldNode:
+		for _, id := range n.Ident {
+			names[id] = true
+		}
+	case *parse.ChainNode:
+		addParseNames(names, n.Node)
+		for _, id := range n.Field {
+			names[id] = true
+		}
+	case *parse.VariableNode:
+		for _, id := range n.Ident {
+			names[id] = true
+		}
+	case *parse.IfNode:
+		addBranch(names, &n.BranchNode)
+	case *parse.RangeNode:
+		addBranch(names, &n.BranchNode)
+	case *parse.WithNode:
+		addBranch(names, &n.BranchNode)
+	case *parse.TemplateNode:
+		addParseNames(names, n.Pipe)
+	}
+}
+
+func addBranch(names map[string]bool, b *parse.BranchNode) {
+	addParseNames(names, b.Pipe)
+	addParseNames(names, b.List)
+	addParseNames(names, b.ElseList)
+}
