@@ -133,15 +133,15 @@ func (s *searcher) buf(ply int) []position.Move {
 // first, in the order of LegalMoves within each group), less captures of the
 // king, in the buffer of ply.
 func (s *searcher) checks(ply int) []position.Move {
-	ms := s.legalCaptures(s.buf(ply))
+	ms, nc := s.capturesAndChecks(ply, true)
 	n := 0
-	for _, m := range ms {
+	for _, m := range ms[:nc] {
 		if s.pos.At(m.To()).Kind() != position.King && s.givesCheck(m) {
 			ms[n] = m
 			n++
 		}
 	}
-	ms = s.legalQuietChecks(ms[:n])
+	ms = ms[:n+copy(ms[n:], ms[nc:])]
 	s.bufs[ply] = ms
 	return ms
 }
@@ -225,9 +225,10 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		// The captures (on sq, or anywhere after a check, or giving check
 		// within the budget), then the quiet checks within the budget: the
 		// rest cannot be part of the exchange.
-		moves = s.legalCaptures(s.buf(ply))
+		var nc int
+		moves, nc = s.capturesAndChecks(ply, checks > 0)
 		n := 0
-		for _, m := range moves {
+		for _, m := range moves[:nc] {
 			to := m.To()
 			if s.pos.At(to).Kind() == position.King {
 				continue
@@ -238,11 +239,8 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			moves[n] = m
 			n++
 		}
-		moves = moves[:n]
+		moves = moves[:n+copy(moves[n:], moves[nc:])]
 		nCaps = n
-		if checks > 0 {
-			moves = s.legalQuietChecks(moves)
-		}
 		s.bufs[ply] = moves
 		sortCaptures(s, moves[:nCaps])
 		slices.Reverse(moves[nCaps:])
@@ -328,16 +326,15 @@ func (s *searcher) capturesFirst(ms []position.Move) int {
 	return n
 }
 
-// legalCaptures appends the side to move's legal captures to dst, in the
-// order of LegalMoves.
-func (s *searcher) legalCaptures(dst []position.Move) []position.Move {
-	return s.pos.LegalCaptures(dst)
-}
-
-// legalQuietChecks appends the side to move's legal non-captures that give
-// check to dst, in the order of LegalMoves.
-func (s *searcher) legalQuietChecks(dst []position.Move) []position.Move {
-	return s.pos.LegalQuietChecks(dst)
+// capturesAndChecks returns, in the buffer of ply, the side to move's legal
+// captures and, when checks, its legal quiet checks after them (each group in
+// the order of LegalMoves), and the number of captures.
+func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int) {
+	if !checks {
+		ms := s.pos.LegalCaptures(s.buf(ply))
+		return ms, len(ms)
+	}
+	return s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
 }
 
 // mateInOne returns a move of the side to move after which the opponent has no
@@ -752,11 +749,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 	}
 	// The captures, then (within the budget) the quiet checks: a capture
 	// with check is a first capture of its own (see gainSearch).
-	moves := s.legalCaptures(s.buf(ply))
-	nCaps := len(moves)
-	if checks > 0 {
-		moves = s.legalQuietChecks(moves)
-	}
+	moves, nCaps := s.capturesAndChecks(ply, checks > 0)
 	s.bufs[ply] = moves
 	for i, m := range moves {
 		to := m.To()

@@ -346,6 +346,26 @@ func (p *Position) LegalQuietChecks(dst []Move) []Move {
 	})
 }
 
+// LegalCapturesAndQuietChecks appends LegalCaptures, then LegalQuietChecks,
+// to dst, working out pins and screens once for both; it returns the moves
+// and how many of the appended ones are captures. With room for MaxMoves
+// more moves in dst it does not allocate.
+func (p *Position) LegalCapturesAndQuietChecks(dst []Move) ([]Move, int) {
+	ci := p.checkInfo()
+	caps := 0
+	out := into(dst, func(list *[MaxMoves]Move) int {
+		g := gen{p: p, c: p.side, list: list}
+		g.setup()
+		g.captures()
+		caps = g.n
+		if ci.ksq != NoSquare {
+			g.quietChecks(ci)
+		}
+		return g.n
+	})
+	return out, caps
+}
+
 // captures generates g.c's legal captures (g set up).
 func (g *gen) captures() {
 	p, c := g.p, g.c

@@ -142,6 +142,13 @@ func crossCheckOne(t *testing.T, p *Position, st *checkStats) {
 	if got := refSortedMoves(p.LegalQuietChecks(nil)); !slices.Equal(wantChecks, got) {
 		refFail(t, p, wantChecks, got, "LegalQuietChecks(nil)")
 	}
+	// The combined generator: the same moves, in the same order as the two
+	// generators one after the other, the captures counted.
+	both, nc := p.LegalCapturesAndQuietChecks(buf[:0])
+	sep := append(p.LegalCaptures(nil), p.LegalQuietChecks(nil)...)
+	if !slices.Equal(sep, both) || nc != len(wantCaps) {
+		refFail(t, p, sep, both, "LegalCapturesAndQuietChecks (%d captures)", nc)
+	}
 	// Appending keeps what dst held.
 	pre := []Move{NullMove}
 	if got := p.LegalCaptures(pre); len(got) != 1+len(wantCaps) || got[0] != NullMove {
