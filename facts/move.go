@@ -71,7 +71,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	oldProtect := map[position.Square]string{}
 	for sq, g := range before {
 		if g.gain > 0 || g.direct {
-			oldProtect[sq], _, _, _ = protection(s, sq, O)
+			oldProtect[sq], _, _, _, _ = protection(s, sq, O)
 		}
 	}
 	pinnedBefore := pos.Pinned(O)
@@ -269,7 +269,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
 		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
 
-	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
+	var rootMates []position.Move
+	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
+	if len(rootMates) > 0 {
+		t.RootMates = iccsLine(rootMates)
+	}
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
 		t.Protection = "insufficient"
 		t.ProtectionWhy = "the exchange still loses material for its side"
@@ -480,8 +484,11 @@ func clampGain(g, victimValue int) int {
 // protection classifies how the piece on vsq (of side V) is protected against
 // the other side A: "none", "real", "false" (假根: a protector that cannot
 // really take back) — the caller upgrades real to "insufficient" when the
-// exchange still loses. Recaptures that get V mated at once do not count.
-func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool) {
+// exchange still loses. Recaptures that get V mated at once do not count;
+// when they alone make the root false (no capture is left unanswered for
+// another reason), mates lists the checks that mate after them (every one,
+// sorted, each once).
+func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool, mates []position.Move) {
 	pos := s.pos
 	par := &s.par
 	A := V.Other()
@@ -493,27 +500,34 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	caps := pos.LegalCapturesOf(vsq, A)
 	if len(caps) == 0 {
 		if len(geo) == 0 {
-			return "none", "", protectors, false
+			return "none", "", protectors, false, nil
 		}
 		pinned := pos.Pinned(V)
 		for _, g := range geo {
 			if !slices.Contains(pinned, g) {
-				return "real", "", protectors, false
+				return "real", "", protectors, false, nil
 			}
 		}
-		return "false", "every protector is pinned", protectors, false
+		return "false", "every protector is pinned", protectors, false, nil
 	}
 	answered := true
+	// byMates: every capture left unanswered is so only because each of its
+	// recaptures gets mated at once (none is pinned or cut off).
+	byMates := true
 	for _, c := range caps {
 		pos.Make(c)
 		rec := pos.LegalCapturesOf(vsq, V)
 		ok := false
+		var cm []position.Move
 		for _, r := range rec {
 			if !slices.Contains(geo, r.From()) {
 				hidden = true
 			}
 			pos.Make(r)
 			mated := s.matesAtOnce(maxPly-3, true)
+			if mated {
+				cm = s.matingChecks(maxPly-3, cm)
+			}
 			pos.Unmake()
 			if !mated {
 				ok = true
@@ -525,6 +539,8 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 		}
 		if !ok {
 			answered = false
+			byMates = byMates && len(rec) > 0
+			mates = append(mates, cm...)
 			if len(rec) == 0 && why == "" {
 				still := pos.Attackers(vsq, V)
 				switch {
@@ -540,11 +556,15 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	}
 	switch {
 	case answered && (len(geo) > 0 || hidden):
-		return "real", "", protectors, hidden
+		return "real", "", protectors, hidden, nil
 	case len(geo) > 0 || hidden:
-		return "false", why, protectors, hidden
+		if !byMates {
+			mates = nil
+		}
+		slices.SortFunc(mates, func(a, b position.Move) int { return cmpString(a.String(), b.String()) })
+		return "false", why, protectors, hidden, slices.Compact(mates)
 	}
-	return "none", "", protectors, hidden
+	return "none", "", protectors, hidden, nil
 }
 
 func anyIn(a, b []position.Square) bool {
@@ -583,7 +603,7 @@ func offers(s *searcher, m position.Move) []Offer {
 		pos.Unmake()
 		of.New = !pos.CanCapture(oldSq, O)
 		pos.Make(m)
-		of.Protection, _, _, _ = protection(s, wsq, S)
+		of.Protection, _, _, _, _ = protection(s, wsq, S)
 		for _, c := range caps {
 			tk := Taker{Piece: describe(par, pos, c.From())}
 			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
@@ -675,7 +695,7 @@ func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piec
 			return false, nil
 		}
 	}
-	kind, _, _, _ := protection(s, u, pc.Color())
+	kind, _, _, _, _ := protection(s, u, pc.Color())
 	if kind != "real" {
 		return false, nil
 	}
