@@ -230,22 +230,32 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.OnlyKing = t.OnlyKing && a.Kind == "king"
 		t.OnlyPawn = t.OnlyPawn && a.Kind == "pawn"
 	}
-	// Participants: the mover's pieces that move in the line; Wins: what
-	// they take.
-	seen := map[position.Square]bool{}
+	// Participants: the mover's pieces that move in the line, less a move
+	// that only answers a check (it takes nothing: the advisor that blocks
+	// the opponent's check in the exchange's tail does not help to win);
+	// Wins: what they take.
+	origin := map[position.Square]position.Square{} // where a moved piece started
+	listed := map[position.Square]bool{}            // by starting square
 	n := 0
 	for i, lm := range after.line {
-		if i%2 == 0 && pos.At(lm.To()) != position.NoPiece {
+		capture := pos.At(lm.To()) != position.NoPiece
+		if i%2 == 0 && capture {
 			t.Wins = append(t.Wins, describe(par, pos, lm.To()))
 		}
 		if i%2 == 0 {
-			orig := lm.From()
 			// follow a piece that moved earlier in the line back to its start
-			if !seen[orig] {
-				seen[orig] = true
-				t.Participants = append(t.Participants, describe(par, pos, orig))
+			orig, moved := origin[lm.From()]
+			if !moved {
+				orig = lm.From()
 			}
-			seen[lm.To()] = true
+			delete(origin, lm.From())
+			origin[lm.To()] = orig
+			if !listed[orig] && (capture || !pos.InCheck(S)) {
+				listed[orig] = true
+				p := describe(par, pos, lm.From())
+				p.Square = orig.String()
+				t.Participants = append(t.Participants, p)
+			}
 		}
 		pos.Make(lm)
 		n++
@@ -253,9 +263,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	for ; n > 0; n-- {
 		pos.Unmake()
 	}
-	// The pieces that moved in the line were described in P′ (before the
-	// line), so their squares are their starting squares; a later move by a
-	// piece already counted lands on a square marked seen.
+	// The pieces that moved in the line are named by their starting squares
+	// (in P′, before the line).
 	for _, p := range t.Participants {
 		if p.Kind == "king" {
 			t.NeedsKing = true
