@@ -78,7 +78,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	oldProtect := map[position.Square]string{}
 	for sq, g := range before {
 		if g.gain > 0 || g.direct {
-			oldProtect[sq], _, _, _ = protection(s, sq, O)
+			oldProtect[sq], _, _, _, _ = protection(s, sq, O)
 		}
 	}
 	pinnedBefore := pos.Pinned(O)
@@ -243,22 +243,32 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.OnlyKing = t.OnlyKing && a.Kind == "king"
 		t.OnlyPawn = t.OnlyPawn && a.Kind == "pawn"
 	}
-	// Participants: the mover's pieces that move in the line; Wins: what
-	// they take.
-	seen := map[position.Square]bool{}
+	// Participants: the mover's pieces that move in the line, less a move
+	// that only answers a check (it takes nothing: the advisor that blocks
+	// the opponent's check in the exchange's tail does not help to win);
+	// Wins: what they take.
+	origin := map[position.Square]position.Square{} // where a moved piece started
+	listed := map[position.Square]bool{}            // by starting square
 	n := 0
 	for i, lm := range after.line {
-		if i%2 == 0 && pos.At(lm.To()) != position.NoPiece {
+		capture := pos.At(lm.To()) != position.NoPiece
+		if i%2 == 0 && capture {
 			t.Wins = append(t.Wins, describe(par, pos, lm.To()))
 		}
 		if i%2 == 0 {
-			orig := lm.From()
 			// follow a piece that moved earlier in the line back to its start
-			if !seen[orig] {
-				seen[orig] = true
-				t.Participants = append(t.Participants, describe(par, pos, orig))
+			orig, moved := origin[lm.From()]
+			if !moved {
+				orig = lm.From()
 			}
-			seen[lm.To()] = true
+			delete(origin, lm.From())
+			origin[lm.To()] = orig
+			if !listed[orig] && (capture || !pos.InCheck(S)) {
+				listed[orig] = true
+				p := describe(par, pos, lm.From())
+				p.Square = orig.String()
+				t.Participants = append(t.Participants, p)
+			}
 		}
 		pos.Make(lm)
 		n++
@@ -266,9 +276,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	for ; n > 0; n-- {
 		pos.Unmake()
 	}
-	// The pieces that moved in the line were described in P′ (before the
-	// line), so their squares are their starting squares; a later move by a
-	// piece already counted lands on a square marked seen.
+	// The pieces that moved in the line are named by their starting squares
+	// (in P′, before the line).
 	for _, p := range t.Participants {
 		if p.Kind == "king" {
 			t.NeedsKing = true
@@ -282,7 +291,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
 		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
 
-	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot = protection(s, vsq, S.Other())
+	var rootMates []position.Move
+	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
+	if len(rootMates) > 0 {
+		t.RootMates = iccsLine(rootMates)
+	}
 	if t.Protection == "real" && t.GainAfter > 0 && t.Direct && !t.ViaCheck {
 		t.Protection = "insufficient"
 		t.ProtectionWhy = "the exchange still loses material for its side"
@@ -493,8 +506,11 @@ func clampGain(g, victimValue int) int {
 // protection classifies how the piece on vsq (of side V) is protected against
 // the other side A: "none", "real", "false" (假根: a protector that cannot
 // really take back) — the caller upgrades real to "insufficient" when the
-// exchange still loses. Recaptures that get V mated at once do not count.
-func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool) {
+// exchange still loses. Recaptures that get V mated at once do not count;
+// when they alone make the root false (no capture is left unanswered for
+// another reason), mates lists the checks that mate after them (every one,
+// sorted, each once).
+func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool, mates []position.Move) {
 	pos := s.pos
 	par := &s.par
 	A := V.Other()
@@ -506,27 +522,34 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	caps := pos.LegalCapturesOf(vsq, A)
 	if len(caps) == 0 {
 		if len(geo) == 0 {
-			return "none", "", protectors, false
+			return "none", "", protectors, false, nil
 		}
 		pinned := pos.Pinned(V)
 		for _, g := range geo {
 			if !slices.Contains(pinned, g) {
-				return "real", "", protectors, false
+				return "real", "", protectors, false, nil
 			}
 		}
-		return "false", "every protector is pinned", protectors, false
+		return "false", "every protector is pinned", protectors, false, nil
 	}
 	answered := true
+	// byMates: every capture left unanswered is so only because each of its
+	// recaptures gets mated at once (none is pinned or cut off).
+	byMates := true
 	for _, c := range caps {
 		pos.Make(c)
 		rec := pos.LegalCapturesOf(vsq, V)
 		ok := false
+		var cm []position.Move
 		for _, r := range rec {
 			if !slices.Contains(geo, r.From()) {
 				hidden = true
 			}
 			pos.Make(r)
 			mated := s.matesAtOnce(maxPly-3, true)
+			if mated {
+				cm = s.matingChecks(maxPly-3, cm)
+			}
 			pos.Unmake()
 			if !mated {
 				ok = true
@@ -538,6 +561,8 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 		}
 		if !ok {
 			answered = false
+			byMates = byMates && len(rec) > 0
+			mates = append(mates, cm...)
 			if len(rec) == 0 && why == "" {
 				still := pos.Attackers(vsq, V)
 				switch {
@@ -553,11 +578,15 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	}
 	switch {
 	case answered && (len(geo) > 0 || hidden):
-		return "real", "", protectors, hidden
+		return "real", "", protectors, hidden, nil
 	case len(geo) > 0 || hidden:
-		return "false", why, protectors, hidden
+		if !byMates {
+			mates = nil
+		}
+		slices.SortFunc(mates, func(a, b position.Move) int { return cmpString(a.String(), b.String()) })
+		return "false", why, protectors, hidden, slices.Compact(mates)
 	}
-	return "none", "", protectors, hidden
+	return "none", "", protectors, hidden, nil
 }
 
 func anyIn(a, b []position.Square) bool {
@@ -596,7 +625,7 @@ func offers(s *searcher, m position.Move) []Offer {
 		pos.Unmake()
 		of.New = !pos.CanCapture(oldSq, O)
 		pos.Make(m)
-		of.Protection, _, _, _ = protection(s, wsq, S)
+		of.Protection, _, _, _, _ = protection(s, wsq, S)
 		for _, c := range caps {
 			tk := Taker{Piece: describe(par, pos, c.From())}
 			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
@@ -688,7 +717,7 @@ func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piec
 			return false, nil
 		}
 	}
-	kind, _, _, _ := protection(s, u, pc.Color())
+	kind, _, _, _, _ := protection(s, u, pc.Color())
 	if kind != "real" {
 		return false, nil
 	}

@@ -358,6 +358,20 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	return position.NoMove
 }
 
+// matingChecks appends to dst every check of the side to move after which
+// the opponent has no legal move (the mates in one by a check).
+func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
+	side := s.pos.Side()
+	for _, m := range s.checks(ply) {
+		s.pos.Make(m)
+		if !s.pos.HasLegalMove(side.Other()) {
+			dst = append(dst, m)
+		}
+		s.pos.Unmake()
+	}
+	return dst
+}
+
 // mateByChecks reports whether the side to move mates within depth plies by
 // checking on every move (连将杀); a mate in one by any move counts at the
 // first ply only when quietFirst is set. The line is left in pv[ply].

@@ -170,6 +170,10 @@ type Threat struct {
 	Protectors    []Piece
 	// HiddenRoot (暗根): a protection that appears only once the victim is taken.
 	HiddenRoot bool
+	// RootMates: when the root is false only because every recapture gets
+	// the victim's side mated at once, the mover's mating checks that answer
+	// the recaptures (ICCS, sorted); empty otherwise.
+	RootMates []string
 	// SameKind: some direct attacker is of the victim's kind.
 	SameKind bool
 	// MutualReach (威力互达): the victim can legally take one of its attackers.
