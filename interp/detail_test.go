@@ -69,3 +69,17 @@ override:
 		assert.Equal(t, facts.DetailFull, b.Params.Detail, name)
 	}
 }
+
+// TestFactsParamsShared: a book that needs only the basic facts is judged on
+// the full analysis of a book whose params give the same basic facts (ko on
+// 11's, though their mate depths differ), not on one of its own; with no
+// such book it keeps its own.
+func TestFactsParamsShared(t *testing.T) {
+	lib := bundled(t)
+	ko, b11, wz2, wz := lib.Book("ko"), lib.Book("11"), lib.Book("wang-zhong-2"), lib.Book("wang-zhong")
+	require.NotEqual(t, ko.Params, b11.Params)
+	assert.Equal(t, b11.Params, factsParams([]*Book{ko, b11}, ko))
+	assert.Equal(t, wz.Params, factsParams([]*Book{wz2, b11, wz}, wz2))
+	assert.Equal(t, ko.Params, factsParams([]*Book{ko, wz}, ko), "wang-zhong's values differ: ko keeps its own")
+	assert.Equal(t, b11.Params, factsParams([]*Book{ko, b11}, b11))
+}

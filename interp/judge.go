@@ -62,22 +62,29 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 }
 
 // factsParams is the params b's facts are computed with: its own, or — when
-// it needs only the basic facts and another book of the same params needs
-// them all — that book's, so the cycle is analysed once (the full facts
-// contain the basic ones).
+// it needs only the basic facts and another book whose params give the same
+// basic facts needs them all — that book's, so the cycle is analysed once
+// (the full facts contain the basic ones).
 func factsParams(books []*Book, b *Book) facts.Params {
 	p := b.Params
 	if p.Detail != facts.DetailBasic {
 		return p
 	}
-	full := p
-	full.Detail = facts.DetailFull
 	for _, o := range books {
-		if o.Params == full {
-			return full
+		if o.Params.Detail == facts.DetailFull && sameBasics(o.Params, p) {
+			return o.Params
 		}
 	}
 	return p
+}
+
+// sameBasics: the basic facts (and the per-cycle ones) under a and b are the
+// same — they differ at most in what only the searches read (the mate-threat
+// depths, and the detail itself).
+func sameBasics(a, b facts.Params) bool {
+	a.MateDepth, a.QuietMate, a.QuietMateDepth, a.Detail = 0, false, 0, 0
+	b.MateDepth, b.QuietMate, b.QuietMateDepth, b.Detail = 0, false, 0, 0
+	return a == b
 }
 
 func noCycle(books []*Book) []Ruling {
