@@ -446,7 +446,15 @@ func (s *searcher) searchMateThreat() MateThreat {
 	if m := s.mateInOne(0, false); m != position.NoMove {
 		return MateThreat{Exists: true, Kind: "mate-in-1", Plies: 1, Line: []string{m.String()}}
 	}
-	for d := 3; d <= s.par.MateDepth; d += 2 {
+	// Most positions have no mate by checks at all: one search at the full
+	// depth says so. Only when it finds one (or is cut short) does the
+	// iterative deepening run, for the shortest mate and its line.
+	n0 := s.nodes
+	none := s.par.MateDepth >= 3 && !s.mateByChecks(s.par.MateDepth, 0) && !s.cut
+	if !none {
+		s.nodes, s.cut = n0, false
+	}
+	for d := 3; d <= s.par.MateDepth && !none; d += 2 {
 		if s.mateByChecks(d, 0) {
 			l := s.line(0)
 			return MateThreat{Exists: true, Kind: "checks", Plies: len(l), Line: iccsLine(l), Cut: s.cut}
