@@ -208,6 +208,14 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	var moves []position.Move
 	nCaps := 0
 	if inCheck {
+		if depth <= 0 && !s.pos.InCheck(side.Other()) {
+			// Out of depth: only whether the check mates matters (and no
+			// answer takes a king, which legal would leave out).
+			if !s.pos.HasLegalMove(side) {
+				return -mateScore
+			}
+			return 0
+		}
 		// Every answer to the check, captures first.
 		moves = s.legal(ply)
 		if len(moves) == 0 {
