@@ -138,7 +138,8 @@ type Threat struct {
 	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
 	// single attacker wins material on its own — taking, losing at most
 	// itself to a recapture, also with each other attacker off the board
-	// (a rook that screens a cannon and keeps the king from taking back).
+	// (a rook that screens a cannon and keeps the king from taking back);
+	// a piece that only blocks a protector's way (拦) does not make it joint.
 	Joint bool
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool
