@@ -185,6 +185,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.GainBefore = 0
 	}
 	t.New = t.GainAfter > 0 && (!before.ok || t.GainBefore < t.GainAfter)
+	t.DirectBefore = before.ok && before.direct
 
 	caps := pos.LegalCapturesOf(vsq, S)
 	movedTo := m.To()
@@ -307,11 +308,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
+	// A capture of the victim that was not possible before is a new attack
+	// even when the gain did not grow (a line by checks won as much
+	// before): its cause is what the move did to the attackers' lines.
+	directNew := t.GainAfter > 0 && t.Direct && !t.DirectBefore
 	switch {
-	case !t.New:
+	case !t.New && !directNew:
 		t.Cause = "unrelated"
-	case t.MovedPieceAttacks || (len(after.line) > 0 && after.line[0].From() == movedTo):
+	case t.MovedPieceAttacks || (t.New && len(after.line) > 0 && after.line[0].From() == movedTo):
 		t.Cause = "moved"
+	case !t.New:
+		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
 	case t.ViaCheck:
 		t.Cause = "check"
 	default:

@@ -123,6 +123,8 @@ type Threat struct {
 	ViaCheck bool
 	// Direct: the victim can be taken outright next move (a legal capture).
 	Direct bool
+	// DirectBefore: it could be taken outright before the move (mover to move).
+	DirectBefore bool
 	// MatedAfterCapture: every capture of the victim gets the mover mated at
 	// once (so the gain is void: 细则7 / 29.4).
 	MatedAfterCapture bool
@@ -156,7 +158,9 @@ type Threat struct {
 	// comes from a check the move made possible, or the moved piece gives
 	// check in the line), "indirect" (the balance grew
 	// through nothing the move did to the victim's lines, e.g. an exchange's
-	// tail), or "unrelated" (无关联: not new).
+	// tail), or "unrelated" (无关联: not new). A threat whose gain did not
+	// grow but whose victim can now be taken outright and could not before
+	// gets the cause of that new capture (the attack is new: AXF's chase).
 	Cause string
 	// MovedPieceAttacks: the moved piece is one of the attackers.
 	MovedPieceAttacks bool
