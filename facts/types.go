@@ -102,7 +102,9 @@ type Threat struct {
 	Victim Piece
 	// GainAfter is the best material balance the mover can force by a line that
 	// starts next move (the mover moving again) and whose first capture is the
-	// victim, possibly after checks. HasAfter is false when no such line exists.
+	// victim, possibly after checks (the checking piece may take a piece that
+	// blocks its check, with check again: 连续将军). HasAfter is false when no
+	// such line exists.
 	GainAfter int
 	HasAfter  bool
 	// GainBefore: the same in the position before the move, mover to move.
