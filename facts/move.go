@@ -185,6 +185,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.GainBefore = 0
 	}
 	t.New = t.GainAfter > 0 && (!before.ok || t.GainBefore < t.GainAfter)
+	t.DirectBefore = before.ok && before.direct
 
 	caps := pos.LegalCapturesOf(vsq, S)
 	movedTo := m.To()
@@ -203,11 +204,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// itself to a recapture — also without the other attackers, which
 		// may be what makes its capture possible or safe (a rook that is a
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
-		alone, helpers := winsAlone(s, c, vsq)
+		alone, helpers, blockers := winsAlone(s, c, vsq)
 		singleWins = singleWins || alone
 		helped = helped || len(helpers) > 0
-		if slices.Contains(helpers, movedTo) {
-			t.MovedPieceTakesPart = true // e.g. it pins the protector
+		if slices.Contains(helpers, movedTo) || slices.Contains(blockers, movedTo) {
+			t.MovedPieceTakesPart = true // e.g. it pins the protector or cuts it off
 		}
 		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
 			if back.From() == vsq {
@@ -287,7 +288,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// (taking and losing itself to a recapture), and two or more of the
 	// mover's pieces bear on it — both attacking, or one backing the other's
 	// capture in the line, or one making the capture possible or safe (a
-	// screen, a piece that pins or cuts off the protector).
+	// screen, a piece that pins the protector or keeps it from taking back).
+	// A piece that only stands in the protector's way is no partner: the
+	// books' joint chases are pieces attacking together (车炮, 马炮联合捉),
+	// and 2020 图3 rules 相五退三, whose rook wins the horse only because
+	// the unmoved advisor e1 cuts the rook h1 off, 长捉无根子, not joint.
 	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
 		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
 
@@ -303,11 +308,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
+	// A capture of the victim that was not possible before is a new attack
+	// even when the gain did not grow (a line by checks won as much
+	// before): its cause is what the move did to the attackers' lines.
+	directNew := t.GainAfter > 0 && t.Direct && !t.DirectBefore
 	switch {
-	case !t.New:
+	case !t.New && !directNew:
 		t.Cause = "unrelated"
-	case t.MovedPieceAttacks || (len(after.line) > 0 && after.line[0].From() == movedTo):
+	case t.MovedPieceAttacks || (t.New && len(after.line) > 0 && after.line[0].From() == movedTo):
 		t.Cause = "moved"
+	case !t.New:
+		t.Cause = causeOf(pos, m, vsq, caps, oldProtection, t.Protection, pinnedBefore, pinnedNow)
 	case t.ViaCheck:
 		t.Cause = "check"
 	default:
@@ -326,9 +337,12 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 // by itself: the victim is worth more than the capturer loses to a recapture,
 // with the board as it is and with each other piece of the mover taken off
 // (unless taking it off exposes the mover's king). helpers are the pieces
-// without which c does not win (a cannon's screen, a piece that pins or cuts
-// off the protector); nil when c does not win even with them.
-func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, helpers []position.Square) {
+// without which c does not win by working with the capturer (a cannon's
+// screen, a piece that pins the protector or keeps it from taking back by
+// attacking the square); blockers the pieces without which c does not win
+// only because they stand in a protector's way (拦: its line, its horse's
+// leg, its elephant's eye). Both nil when c does not win even with them.
+func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, helpers, blockers []position.Square) {
 	pos := s.pos
 	par := &s.par
 	S := pos.Side()
@@ -349,7 +363,7 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 		return pieceValue(par, victim, vsq)-loss > 0, false
 	}
 	if ok, _ := wins(); !ok {
-		return false, nil
+		return false, nil, nil
 	}
 	for _, b := range pos.Pieces(S, nil) {
 		if b == a || pos.At(b).Kind() == position.King {
@@ -357,12 +371,38 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 		}
 		pc := pos.Probe(b, position.NoPiece)
 		ok, shield := wins()
+		cuts := !ok && !shield && cutsOff(pos, c, vsq, b)
 		pos.Probe(b, pc)
-		if !ok && !shield {
+		switch {
+		case cuts:
+			blockers = append(blockers, b)
+		case !ok && !shield:
 			helpers = append(helpers, b)
 		}
 	}
-	return len(helpers) == 0, helpers
+	return len(helpers) == 0, helpers, blockers
+}
+
+// cutsOff reports whether, with the square b empty, the capture c of the
+// victim on vsq is legal and every recapture on vsq comes from a protector
+// whose way to vsq runs through b (the line of a rook, cannon or king, the
+// leg of a horse, the eye of an elephant): a piece standing there only cuts
+// the protector off (拦), it does not attack with the capturer. pos is
+// restored.
+func cutsOff(pos *position.Position, c position.Move, vsq, b position.Square) bool {
+	if !slices.Contains(pos.LegalCapturesOf(vsq, pos.Side()), c) {
+		return false
+	}
+	pos.Make(c)
+	defer pos.Unmake()
+	recs := pos.LegalCapturesOf(vsq, pos.Side())
+	for _, r := range recs {
+		p := r.From()
+		if !between(p, vsq, b) && horseLeg(pos, p, vsq) != b && elephantEye(pos, p, vsq) != b {
+			return false
+		}
+	}
+	return len(recs) > 0
 }
 
 func countReal(ps []Piece) int {

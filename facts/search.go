@@ -22,6 +22,9 @@ type searcher struct {
 	pv    [maxPly][maxPly]position.Move
 	pvLen [maxPly]int
 	memo  *memo
+	// checker[ply]: where the check given at ply (in a gain search's check
+	// line) put the moving piece.
+	checker [maxPly]position.Square
 }
 
 // memo keeps the results of searches that depend only on the position (its
@@ -606,14 +609,24 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			// with check is a first capture of its own (its victim's
 			// threat), or the victim's gain would borrow another piece's
 			// (and an exchange of rooks with check would read as a chase
-			// of whatever follows).
-			if checks <= 0 || s.pos.At(m.To()) != position.NoPiece {
+			// of whatever follows) — except the checking piece taking the
+			// piece that has just blocked its check: the check goes on
+			// (连续将军得子, 2020 图3 车7平8), and the blocker is won on the
+			// way.
+			if checks <= 0 {
 				continue
 			}
 			gained := 0
+			if s.pos.At(m.To()) != position.NoPiece {
+				if !s.takesBlocker(m, ply) {
+					continue
+				}
+				gained = s.value(s.pos.At(m.To()), m.To())
+			}
 			if !s.givesCheck(m) {
 				continue
 			}
+			s.checker[ply] = m.To()
 			s.pos.Make(m)
 			v, ok := s.afterCheck(target, checks-1, ply+1)
 			s.pos.Unmake()
@@ -631,6 +644,14 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 		stats.matedAll = anyDirect && matedAll
 	}
 	return best, found
+}
+
+// takesBlocker reports whether the capture m, at ply of a gain search's
+// check line, is the piece that moved to give the last check taking the
+// piece that answered it by blocking.
+func (s *searcher) takesBlocker(m position.Move, ply int) bool {
+	return ply >= 2 && m.From() == s.checker[ply-2] && m.To() == s.pos.LastMove().To() &&
+		s.pos.At(m.To()).Kind() != position.King
 }
 
 // afterCheck: the opponent answers a check; S's line stands only if it takes
@@ -778,16 +799,17 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		return
 	}
 	// The captures, then (within the budget) the quiet checks: a capture
-	// with check is a first capture of its own (see gainSearch).
+	// with check is a first capture of its own, unless it takes the piece
+	// that blocked the last check (see gainSearch).
 	moves, nCaps := s.capturesAndChecks(ply, checks > 0)
 	s.bufs[ply] = moves
 	for i, m := range moves {
 		to := m.To()
-		if i < nCaps {
+		// The checking piece that takes the piece blocking its check, with
+		// check again, also goes on as a check (see gainSearch).
+		goOn := i < nCaps && checks > 0 && s.takesBlocker(m, ply) && s.givesCheck(m)
+		if i < nCaps && (want == nil || want[to]) && s.pos.At(to).Kind() != position.King {
 			cap := s.pos.At(to)
-			if cap.Kind() == position.King || (want != nil && !want[to]) {
-				continue
-			}
 			v := s.value(cap, to)
 			s.pos.Make(m)
 			// "Gets mated at once" is a fact about the mover's first
@@ -810,10 +832,16 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			if v-rest > out.val[to] || !out.ok[to] {
 				out.val[to], out.ok[to] = v-rest, true
 			}
+		}
+		if i < nCaps && !goOn {
 			continue
 		}
 		gained := 0
+		if i < nCaps {
+			gained = s.value(s.pos.At(to), to)
+		}
 		var sub targets
+		s.checker[ply] = to
 		s.pos.Make(m)
 		s.afterCheckAll(checks-1, ply+1, &sub, want)
 		s.pos.Unmake()

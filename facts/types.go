@@ -102,7 +102,9 @@ type Threat struct {
 	Victim Piece
 	// GainAfter is the best material balance the mover can force by a line that
 	// starts next move (the mover moving again) and whose first capture is the
-	// victim, possibly after checks. HasAfter is false when no such line exists.
+	// victim, possibly after checks (the checking piece may take a piece that
+	// blocks its check, with check again: 连续将军). HasAfter is false when no
+	// such line exists.
 	GainAfter int
 	HasAfter  bool
 	// GainBefore: the same in the position before the move, mover to move.
@@ -123,6 +125,8 @@ type Threat struct {
 	ViaCheck bool
 	// Direct: the victim can be taken outright next move (a legal capture).
 	Direct bool
+	// DirectBefore: it could be taken outright before the move (mover to move).
+	DirectBefore bool
 	// MatedAfterCapture: every capture of the victim gets the mover mated at
 	// once (so the gain is void: 细则7 / 29.4).
 	MatedAfterCapture bool
@@ -138,7 +142,8 @@ type Threat struct {
 	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
 	// single attacker wins material on its own — taking, losing at most
 	// itself to a recapture, also with each other attacker off the board
-	// (a rook that screens a cannon and keeps the king from taking back).
+	// (a rook that screens a cannon and keeps the king from taking back);
+	// a piece that only blocks a protector's way (拦) does not make it joint.
 	Joint bool
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool
@@ -155,7 +160,9 @@ type Threat struct {
 	// comes from a check the move made possible, or the moved piece gives
 	// check in the line), "indirect" (the balance grew
 	// through nothing the move did to the victim's lines, e.g. an exchange's
-	// tail), or "unrelated" (无关联: not new).
+	// tail), or "unrelated" (无关联: not new). A threat whose gain did not
+	// grow but whose victim can now be taken outright and could not before
+	// gets the cause of that new capture (the attack is new: AXF's chase).
 	Cause string
 	// MovedPieceAttacks: the moved piece is one of the attackers.
 	MovedPieceAttacks bool
