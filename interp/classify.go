@@ -131,10 +131,12 @@ type memoKey struct {
 }
 
 type reasonKey struct {
-	t        *template.Template
-	envs     *moveEnvs
-	move     int
-	evidence string
+	t    *template.Template
+	envs *moveEnvs
+	move int
+	// evidence: bit j is threat (offer) j; evidence lists are ascending.
+	evidence uint64
+	label    string
 }
 
 func newSession() *session {
@@ -163,8 +165,12 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	return v
 }
 
-// runAt is run for move-level environments, memoised across books.
+// runAt is run for move-level environments, memoised across books when
+// the predicate runs on the VM (a fast form costs less than the lookup).
 func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
+	if p != nil && p.b != nil {
+		return ev.run(p, env, cl, src)
+	}
 	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
 	if v, ok := ev.s.memo[k]; ok {
 		return v
@@ -469,25 +475,7 @@ func (ev *evaluator) classify(i int) labelled {
 		if r.For == ForThreats {
 			mr.Attacks = evidenceAttacks(m, evidence)
 		}
-		data := &reasonData{Move: *m, Label: winner}
-		switch r.For {
-		case ForThreats:
-			for _, j := range evidence {
-				data.Threats = append(data.Threats, m.Threats[j])
-			}
-			if len(data.Threats) > 0 {
-				data.Threat = data.Threats[0]
-				data.Back = counterOf(&data.Threat, m)
-			}
-		case ForOffers:
-			for _, j := range evidence {
-				data.Offers = append(data.Offers, m.Offers[j])
-			}
-			if len(data.Offers) > 0 {
-				data.Offer = data.Offers[0]
-			}
-		}
-		mr.Reason = ev.render(r.tmpl, i, evidence, data)
+		mr.Reason = ev.reason(r, i, evidence, winner)
 	}
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
@@ -558,17 +546,48 @@ func uniqStrings(list []string) []string {
 	return out
 }
 
-// render renders a move rule's reason, once per template and evidence for
-// all the books that share them.
-func (ev *evaluator) render(t *template.Template, move int, evidence []int, data *reasonData) string {
-	if t == nil {
+// reason renders a move rule's reason, once per template, move, evidence
+// and label for all the books that share them.
+func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string) string {
+	if r.tmpl == nil {
 		return ""
 	}
-	k := reasonKey{t: t, envs: ev.envs, move: move, evidence: fmt.Sprint(evidence)}
-	if r, ok := ev.s.reasons[k]; ok {
-		return r
+	k := reasonKey{t: r.tmpl, envs: ev.envs, move: move, label: label}
+	cache := true
+	for _, j := range evidence {
+		if j >= 64 {
+			cache = false // not seen in practice; render without the cache
+			break
+		}
+		k.evidence |= 1 << j
 	}
-	r := render(t, data)
-	ev.s.reasons[k] = r
-	return r
+	if cache {
+		if s, ok := ev.s.reasons[k]; ok {
+			return s
+		}
+	}
+	m := &ev.cyc.Moves[move]
+	data := &reasonData{Move: *m, Label: label}
+	switch r.For {
+	case ForThreats:
+		for _, j := range evidence {
+			data.Threats = append(data.Threats, m.Threats[j])
+		}
+		if len(data.Threats) > 0 {
+			data.Threat = data.Threats[0]
+			data.Back = counterOf(&data.Threat, m)
+		}
+	case ForOffers:
+		for _, j := range evidence {
+			data.Offers = append(data.Offers, m.Offers[j])
+		}
+		if len(data.Offers) > 0 {
+			data.Offer = data.Offers[0]
+		}
+	}
+	s := render(r.tmpl, data)
+	if cache {
+		ev.s.reasons[k] = s
+	}
+	return s
 }
