@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"slices"
-	"text/template"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -131,7 +130,7 @@ type memoKey struct {
 }
 
 type reasonKey struct {
-	t    *template.Template
+	t    *reasonTmpl
 	envs *moveEnvs
 	move int
 	// evidence: bit j is threat (offer) j; evidence lists are ascending.

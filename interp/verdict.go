@@ -70,7 +70,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		case row.Then == OtherMustVary:
 			r.Verdict = other.Name + "-must-vary"
 		}
-		r.Reason = render(row.tmpl, verdictData{Side: *side, Other: *other, Cycle: cenv,
+		r.Reason = render(row.tmpl, &verdictData{Side: *side, Other: *other, Cycle: cenv,
 			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)})
 		break
 	}
