@@ -101,12 +101,15 @@ type Context struct {
 // boxed environments of its moves, threats and offers (built once per set
 // of facts), the results of predicates (books share compiled programs, so a
 // rule that two books have in common is evaluated once), the reasons
-// rendered, and one VM.
+// rendered, and one VM, and the data of one reason (a render keeps nothing
+// of its data, so each reuses it).
 type session struct {
 	vm      vm.VM
 	envs    map[envKey]*moveEnvs
 	memo    map[memoKey]bool
 	reasons map[reasonKey]string
+	rdata   reasonData
+	vdata   verdictData
 }
 
 type envKey struct {
@@ -566,20 +569,24 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 		}
 	}
 	m := &ev.cyc.Moves[move]
-	data := &reasonData{Move: *m, Label: label}
+	data := &ev.s.rdata
+	threats, offers := data.Threats[:0], data.Offers[:0]
+	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
 		for _, j := range evidence {
-			data.Threats = append(data.Threats, m.Threats[j])
+			threats = append(threats, m.Threats[j])
 		}
+		data.Threats = threats
 		if len(data.Threats) > 0 {
 			data.Threat = data.Threats[0]
 			data.Back = counterOf(&data.Threat, m)
 		}
 	case ForOffers:
 		for _, j := range evidence {
-			data.Offers = append(data.Offers, m.Offers[j])
+			offers = append(offers, m.Offers[j])
 		}
+		data.Offers = offers
 		if len(data.Offers) > 0 {
 			data.Offer = data.Offers[0]
 		}

@@ -23,6 +23,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		return r, nil
 	}
 	moves := make([]labelled, len(cyc.Moves))
+	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
 	for i := range cyc.Moves {
 		moves[i] = ev.classify(i)
 		if ev.err != nil {
@@ -70,8 +71,10 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		case row.Then == OtherMustVary:
 			r.Verdict = other.Name + "-must-vary"
 		}
-		r.Reason = render(row.tmpl, &verdictData{Side: *side, Other: *other, Cycle: cenv,
-			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)})
+		data := &s.vdata
+		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
+			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
+		r.Reason = render(row.tmpl, data)
 		break
 	}
 	if !decided {
@@ -149,6 +152,15 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 	s.Recreates = recreator == name
 	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
 
+	n := 0
+	for _, lm := range moves {
+		if lm.f.Side == name {
+			n++
+		}
+	}
+	if n > 0 {
+		s.Labels, s.Moves = make([]string, 0, n), make([]SideMove, 0, n)
+	}
 	victims := map[int]*Victim{}
 	var order []int
 	first := true
