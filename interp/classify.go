@@ -101,13 +101,17 @@ type Context struct {
 // boxed environments of its moves, threats and offers (built once per set
 // of facts), the results of predicates (books share compiled programs, so a
 // rule that two books have in common is evaluated once), the reasons
-// rendered, and one VM, and the data of one reason (a render keeps nothing
-// of its data, so each reuses it).
+// rendered, and one VM. It also holds the environments of one book's
+// patterns and verdict rows, passed by pointer (the fast forms and the VM
+// take either), and the data of one reason: a book reuses them, since a
+// ruling keeps nothing of them.
 type session struct {
 	vm      vm.VM
 	envs    map[envKey]*moveEnvs
 	memo    map[memoKey]bool
 	reasons map[reasonKey]string
+	side    SideEnv
+	venv    [2]VerdictEnv
 	rdata   reasonData
 	vdata   verdictData
 }

@@ -41,8 +41,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	r.Sides = []SideRuling{ev.sideRuling(&red), ev.sideRuling(&black)}
 
 	cenv := ev.cycleEnv()
-	var rb any = VerdictEnv{Side: red, Other: black, Cycle: cenv}
-	var br any = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	s.venv[0] = VerdictEnv{Side: red, Other: black, Cycle: cenv}
+	s.venv[1] = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	var rb, br any = &s.venv[0], &s.venv[1]
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
 	decided := false
 	for _, row := range b.Verdict {
@@ -245,7 +246,8 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 		}
 	}
 
-	var env any = s
+	ev.s.side = s
+	var env any = &ev.s.side
 	for k, p := range b.Patterns {
 		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}
