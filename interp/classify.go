@@ -114,6 +114,11 @@ type session struct {
 	venv    [2]VerdictEnv
 	rdata   reasonData
 	vdata   verdictData
+	// Scratch of one book's ruling: its labelled moves, one move's
+	// matches, each side's moves (red, black).
+	moves     []labelled
+	matches   []match
+	sideMoves [2][]SideMove
 }
 
 type envKey struct {
@@ -210,15 +215,14 @@ type match struct {
 
 // labelled is a move after classification.
 type labelled struct {
-	f       *facts.Move
-	label   int // index in Labels
-	tags    []string
-	rule    *MoveRule
-	grade   int
-	matches []match
-	exempt  []Exemption
-	chases  []Chase
-	ruling  MoveRuling
+	f      *facts.Move
+	label  int // index in Labels
+	tags   []string
+	rule   *MoveRule
+	grade  int
+	exempt []Exemption
+	chases []Chase
+	ruling MoveRuling
 }
 
 func materialOf(m *facts.Move, side string) Material {
@@ -335,7 +339,8 @@ func (ev *evaluator) classify(i int) labelled {
 		return nil
 	}
 
-	var matches []match
+	matches := ev.s.matches[:0]
+	defer func() { ev.s.matches = matches[:0] }()
 	type exemptHit struct {
 		r        *MoveRule
 		evidence []int
@@ -470,7 +475,6 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 	}
 	out.tags = uniqStrings(out.tags)
-	out.matches = matches
 
 	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
 		Grade: out.grade, Exempted: out.exempt}
@@ -486,7 +490,7 @@ func (ev *evaluator) classify(i int) labelled {
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
 		mr.Rule, mr.Cite = "(default)", "default_label"
-		mr.Reason = fmt.Sprintf("no rule of %s gives this move a label: %s by default", b.ID, winner)
+		mr.Reason = "no rule of " + b.ID + " gives this move a label: " + winner + " by default"
 	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {

@@ -2,6 +2,8 @@ package interp
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -22,7 +24,8 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		r.Verdict = NoCycle
 		return r, nil
 	}
-	moves := make([]labelled, len(cyc.Moves))
+	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
+	s.moves = moves
 	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
 	for i := range cyc.Moves {
 		moves[i] = ev.classify(i)
@@ -82,7 +85,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		r.Notes = append(r.Notes, "no verdict row holds: draw by default")
 	}
 	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
-		r.Notes = append(r.Notes, fmt.Sprintf("the position occurred %d times; the book rules at %d", cyc.Occurrences, b.Repetitions))
+		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(b.Repetitions))
 	}
 	for _, m := range cyc.Moves {
 		if m.Cut {
@@ -159,9 +162,14 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			n++
 		}
 	}
-	if n > 0 {
-		s.Labels, s.Moves = make([]string, 0, n), make([]SideMove, 0, n)
+	buf := &ev.s.sideMoves[0]
+	if name == "black" {
+		buf = &ev.s.sideMoves[1]
 	}
+	if n > 0 {
+		s.Labels, s.Moves = make([]string, 0, n), slices.Grow((*buf)[:0], n)
+	}
+	defer func() { *buf = s.Moves }()
 	victims := map[int]*Victim{}
 	var order []int
 	first := true
