@@ -272,20 +272,34 @@ func render(t *reasonTmpl, data any) string {
 // when s is already so.
 func squeeze(s string) string {
 	prevSpace := true // a space at the start is not kept
-	for i := 0; i < len(s); {
-		r, n := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s[i:])
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		space := asciiSpace[c]
+		if c >= utf8.RuneSelf {
+			// Only runes led by these bytes can be spaces (U+0085, U+00A0,
+			// U+1680, U+2000–U+205F, U+3000); other bytes, continuation
+			// bytes and invalid ones included, are not.
+			if c != 0xc2 && c != 0xe1 && c != 0xe2 && c != 0xe3 {
+				prevSpace = false
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			if !space {
+				prevSpace = false
+				i += n - 1
+				continue
+			}
 		}
-		space := unicode.IsSpace(r)
-		if space && (r != ' ' || prevSpace) {
+		if space && (c != ' ' || prevSpace) {
 			return strings.Join(strings.Fields(s), " ")
 		}
 		prevSpace = space
-		i += n
 	}
 	if prevSpace && s != "" {
 		return strings.Join(strings.Fields(s), " ")
 	}
 	return s
 }
+
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

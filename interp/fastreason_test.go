@@ -66,7 +66,15 @@ func compileForTest(t *testing.T, src string) *reasonTmpl {
 }
 
 func TestSqueeze(t *testing.T) {
-	for _, s := range []string{"", " ", "a", " a", "a ", "a  b", "a b c", "a\tb", "a\nb", "红方 长将", "a\u3000b", "a\u00a0b", "\xff \xfe", "a b "} {
+	for _, s := range []string{"", " ", "a", " a", "a ", "a  b", "a b c", "a\tb", "a\nb", "红方 长将", "a\u3000b", "a\u00a0b", "\xff \xfe", "a b ",
+		"a\u0085b", "a\u2028b", "a\u205fb", "a\u1680", "\u3001、。「」", "\xe3\x80", "\xc2", "x\xe2\x80\x8ay", "长将 (红 将 闲)"} {
 		assert.Equal(t, strings.Join(strings.Fields(s), " "), squeeze(s), "%q", s)
+	}
+	for r := rune(0); r < 0x3100; r++ {
+		for _, s := range []string{"a" + string(r) + "b", string(r) + "a", "a " + string(r)} {
+			if want := strings.Join(strings.Fields(s), " "); squeeze(s) != want {
+				t.Fatalf("squeeze(%q) = %q, want %q", s, squeeze(s), want)
+			}
+		}
 	}
 }
