@@ -33,11 +33,7 @@
 // rules, extends cycles — each reported at file:line:col with the rule's id.
 package interp
 
-import (
-	"text/template"
-
-	"github.com/xqrules/xqrules/facts"
-)
+import "github.com/xqrules/xqrules/facts"
 
 // Verdict words (product.md).
 const (
@@ -155,7 +151,7 @@ type MoveRule struct {
 
 	when, grade, reason exprSrc
 	prog, gradeProg     *pred
-	tmpl                *template.Template
+	tmpl                *reasonTmpl
 }
 
 // Pattern is a named condition over one side's moves.
@@ -173,7 +169,7 @@ type VerdictRow struct {
 	when   exprSrc
 	reason exprSrc
 	prog   *pred
-	tmpl   *template.Template
+	tmpl   *reasonTmpl
 }
 
 // When returns a rule's predicate as written.

@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"slices"
-	"text/template"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -102,12 +101,24 @@ type Context struct {
 // boxed environments of its moves, threats and offers (built once per set
 // of facts), the results of predicates (books share compiled programs, so a
 // rule that two books have in common is evaluated once), the reasons
-// rendered, and one VM.
+// rendered, and one VM. It also holds the environments of one book's
+// patterns and verdict rows, passed by pointer (the fast forms and the VM
+// take either), and the data of one reason: a book reuses them, since a
+// ruling keeps nothing of them.
 type session struct {
 	vm      vm.VM
 	envs    map[envKey]*moveEnvs
 	memo    map[memoKey]bool
 	reasons map[reasonKey]string
+	side    SideEnv
+	venv    [2]VerdictEnv
+	rdata   reasonData
+	vdata   verdictData
+	// Scratch of one book's ruling: its labelled moves, one move's
+	// matches, each side's moves (red, black).
+	moves     []labelled
+	matches   []match
+	sideMoves [2][]SideMove
 }
 
 type envKey struct {
@@ -131,10 +142,12 @@ type memoKey struct {
 }
 
 type reasonKey struct {
-	t        *template.Template
-	envs     *moveEnvs
-	move     int
-	evidence string
+	t    *reasonTmpl
+	envs *moveEnvs
+	move int
+	// evidence: bit j is threat (offer) j; evidence lists are ascending.
+	evidence uint64
+	label    string
 }
 
 func newSession() *session {
@@ -163,8 +176,12 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	return v
 }
 
-// runAt is run for move-level environments, memoised across books.
+// runAt is run for move-level environments, memoised across books when
+// the predicate runs on the VM (a fast form costs less than the lookup).
 func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
+	if p != nil && p.b != nil {
+		return ev.run(p, env, cl, src)
+	}
 	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
 	if v, ok := ev.s.memo[k]; ok {
 		return v
@@ -198,15 +215,14 @@ type match struct {
 
 // labelled is a move after classification.
 type labelled struct {
-	f       *facts.Move
-	label   int // index in Labels
-	tags    []string
-	rule    *MoveRule
-	grade   int
-	matches []match
-	exempt  []Exemption
-	chases  []Chase
-	ruling  MoveRuling
+	f      *facts.Move
+	label  int // index in Labels
+	tags   []string
+	rule   *MoveRule
+	grade  int
+	exempt []Exemption
+	chases []Chase
+	ruling MoveRuling
 }
 
 func materialOf(m *facts.Move, side string) Material {
@@ -323,7 +339,8 @@ func (ev *evaluator) classify(i int) labelled {
 		return nil
 	}
 
-	var matches []match
+	matches := ev.s.matches[:0]
+	defer func() { ev.s.matches = matches[:0] }()
 	type exemptHit struct {
 		r        *MoveRule
 		evidence []int
@@ -458,7 +475,6 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 	}
 	out.tags = uniqStrings(out.tags)
-	out.matches = matches
 
 	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
 		Grade: out.grade, Exempted: out.exempt}
@@ -469,30 +485,12 @@ func (ev *evaluator) classify(i int) labelled {
 		if r.For == ForThreats {
 			mr.Attacks = evidenceAttacks(m, evidence)
 		}
-		data := &reasonData{Move: *m, Label: winner}
-		switch r.For {
-		case ForThreats:
-			for _, j := range evidence {
-				data.Threats = append(data.Threats, m.Threats[j])
-			}
-			if len(data.Threats) > 0 {
-				data.Threat = data.Threats[0]
-				data.Back = counterOf(&data.Threat, m)
-			}
-		case ForOffers:
-			for _, j := range evidence {
-				data.Offers = append(data.Offers, m.Offers[j])
-			}
-			if len(data.Offers) > 0 {
-				data.Offer = data.Offers[0]
-			}
-		}
-		mr.Reason = ev.render(r.tmpl, i, evidence, data)
+		mr.Reason = ev.reason(r, i, evidence, winner)
 	}
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
 		mr.Rule, mr.Cite = "(default)", "default_label"
-		mr.Reason = fmt.Sprintf("no rule of %s gives this move a label: %s by default", b.ID, winner)
+		mr.Reason = "no rule of " + b.ID + " gives this move a label: " + winner + " by default"
 	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
@@ -558,17 +556,52 @@ func uniqStrings(list []string) []string {
 	return out
 }
 
-// render renders a move rule's reason, once per template and evidence for
-// all the books that share them.
-func (ev *evaluator) render(t *template.Template, move int, evidence []int, data *reasonData) string {
-	if t == nil {
+// reason renders a move rule's reason, once per template, move, evidence
+// and label for all the books that share them.
+func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string) string {
+	if r.tmpl == nil {
 		return ""
 	}
-	k := reasonKey{t: t, envs: ev.envs, move: move, evidence: fmt.Sprint(evidence)}
-	if r, ok := ev.s.reasons[k]; ok {
-		return r
+	k := reasonKey{t: r.tmpl, envs: ev.envs, move: move, label: label}
+	cache := true
+	for _, j := range evidence {
+		if j >= 64 {
+			cache = false // not seen in practice; render without the cache
+			break
+		}
+		k.evidence |= 1 << j
 	}
-	r := render(t, data)
-	ev.s.reasons[k] = r
-	return r
+	if cache {
+		if s, ok := ev.s.reasons[k]; ok {
+			return s
+		}
+	}
+	m := &ev.cyc.Moves[move]
+	data := &ev.s.rdata
+	threats, offers := data.Threats[:0], data.Offers[:0]
+	*data = reasonData{Move: *m, Label: label}
+	switch r.For {
+	case ForThreats:
+		for _, j := range evidence {
+			threats = append(threats, m.Threats[j])
+		}
+		data.Threats = threats
+		if len(data.Threats) > 0 {
+			data.Threat = data.Threats[0]
+			data.Back = counterOf(&data.Threat, m)
+		}
+	case ForOffers:
+		for _, j := range evidence {
+			offers = append(offers, m.Offers[j])
+		}
+		data.Offers = offers
+		if len(data.Offers) > 0 {
+			data.Offer = data.Offers[0]
+		}
+	}
+	s := render(r.tmpl, data)
+	if cache {
+		ev.s.reasons[k] = s
+	}
+	return s
 }

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"text/template"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -35,7 +34,7 @@ type compiler struct {
 	cache map[string]*pred
 	// tmplCache likewise holds reason templates that parsed and ran, by
 	// data type and text.
-	tmplCache map[string]*template.Template
+	tmplCache map[string]*reasonTmpl
 	// ntCache is expr's cache of what it knows of Go types (the
 	// environments' fields), shared by the library's compiles: each compile
 	// would otherwise walk the large environment structs by reflection

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"text/template"
 	"text/template/parse"
 
 	"github.com/expr-lang/expr/ast"
@@ -70,11 +69,11 @@ func addProgNames(names map[string]bool, p *pred) {
 	ast.Walk(&root, nameCollector(names))
 }
 
-func addTemplateNames(names map[string]bool, t *template.Template) {
-	if t == nil {
+func addTemplateNames(names map[string]bool, rt *reasonTmpl) {
+	if rt == nil {
 		return
 	}
-	for _, tt := range t.Templates() {
+	for _, tt := range rt.t.Templates() {
 		if tt.Tree != nil {
 			addParseNames(names, tt.Tree.Root)
 		}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -101,7 +102,7 @@ var templatePos = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
 
 // compileTemplate parses a reason template and runs it once on zero data
 // of data's type, so a misspelt field is refused at load, not at run time.
-func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template.Template {
+func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTmpl {
 	if !src.set {
 		return nil
 	}
@@ -115,14 +116,15 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 		err = t.Execute(&b, data)
 	}
 	if err == nil {
-		// Shared by the books with the same reason, like programs.
-		if old, ok := templates.LoadOrStore(src.text, t); ok {
-			t = old.(*template.Template)
+		rt := &reasonTmpl{t: t}
+		rt.fast, _ = compileFast(t, reflect.TypeOf(data))
+		if old, ok := templates.LoadOrStore(key, rt); ok {
+			rt = old.(*reasonTmpl)
 		}
 		if c.tmplCache != nil {
-			c.tmplCache[key] = t
+			c.tmplCache[key] = rt
 		}
-		return t
+		return rt
 	}
 	{
 		msg, at := err.Error(), 0
@@ -143,17 +145,6 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *template
 	}
 }
 
-var templates sync.Map // source text → *template.Template
-
-// render runs a template; a failure (which load-time checks make unlikely)
-// is shown in the text rather than lost.
-func render(t *template.Template, data any) string {
-	if t == nil {
-		return ""
-	}
-	var b strings.Builder
-	if err := t.Execute(&b, data); err != nil {
-		return fmt.Sprintf("(reason unavailable: %v)", err)
-	}
-	return strings.Join(strings.Fields(b.String()), " ")
-}
+// templates holds the compiled reason templates by data type and text,
+// shared by the books with the same reason, like programs.
+var templates sync.Map // key → *reasonTmpl

@@ -29,9 +29,11 @@ import (
 // closure when the expression is in the subset.
 type pred struct {
 	prog *vm.Program
-	typ  unsafe.Pointer // the environment's runtime type (eface word)
-	b    boolFn         // a predicate's fast form, or nil
-	i    intFn          // a grade's fast form, or nil
+	// typ and ptr: the runtime types (eface words) of the environment and
+	// of a pointer to it; the interpreter passes either.
+	typ, ptr unsafe.Pointer
+	b        boolFn // a predicate's fast form, or nil
+	i        intFn  // a grade's fast form, or nil
 }
 
 type (
@@ -57,16 +59,18 @@ var fastOK = func() bool {
 	}
 	var v any = probe{A: 7, B: true, C: "x"}
 	var w any = probe{}
-	e, f := efaceOf(&v), efaceOf(&w)
-	p := (*probe)(e.data)
-	return e.typ == f.typ && p.A == 7 && p.B && p.C == "x"
+	var x any = &probe{A: 7, B: true, C: "x"}
+	e, f, g := efaceOf(&v), efaceOf(&w), efaceOf(&x)
+	p, q := (*probe)(e.data), (*probe)(g.data)
+	return e.typ == f.typ && p.A == 7 && p.B && p.C == "x" && q.A == 7 && q.B && q.C == "x"
 }()
 
-// fastFor returns the environment's type word and whether the fast form
-// applies to env.
+// fastFor returns the address of the environment in env (a boxed struct or
+// a pointer to one: the data word is the struct's address either way) and
+// whether the fast form applies to it.
 func (p *pred) fastFor(env *any) (unsafe.Pointer, bool) {
 	e := efaceOf(env)
-	return e.data, p.typ != nil && e.typ == p.typ
+	return e.data, p.typ != nil && (e.typ == p.typ || e.typ == p.ptr) && e.data != nil
 }
 
 var (
@@ -99,8 +103,8 @@ func newPred(prog *vm.Program, env any, wantInt bool) *pred {
 		p.b = f
 	}
 	if p.b != nil || p.i != nil {
-		e := env
-		p.typ = efaceOf(&e).typ
+		e, ptr := env, reflect.New(fc.envT).Interface()
+		p.typ, p.ptr = efaceOf(&e).typ, efaceOf(&ptr).typ
 	}
 	return p
 }

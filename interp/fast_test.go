@@ -74,7 +74,10 @@ func TestFastSubset(t *testing.T) {
 		}
 		assert.NotNil(t, p.b, "no fast form: %s", src)
 		var m = newSession().vm
-		_, err := p.runBool(&m, env) // verifyFast compares with the VM
+		v, err := p.runBool(&m, env) // verifyFast compares with the VM
 		assert.NoError(t, err)
+		pv, err := p.runBool(&m, &env) // the environment by pointer: the same
+		assert.NoError(t, err)
+		assert.Equal(t, v, pv, src)
 	}
 }

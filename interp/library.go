@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"text/template"
 
 	"github.com/expr-lang/expr/checker/nature"
 
@@ -29,13 +28,13 @@ type Library struct {
 	bundled []string
 	// progs: compiled programs shared by the library's books (compiler.cache)
 	progs map[string]*pred
-	tmpls map[string]*template.Template
+	tmpls map[string]*reasonTmpl
 	types *nature.Cache
 }
 
 // NewLibrary returns an empty library.
 func NewLibrary() *Library {
-	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}, progs: map[string]*pred{}, tmpls: map[string]*template.Template{}, types: &nature.Cache{}}
+	return &Library{books: map[string]*Book{}, raw: map[string]*rawFile{}, progs: map[string]*pred{}, tmpls: map[string]*reasonTmpl{}, types: &nature.Cache{}}
 }
 
 var (

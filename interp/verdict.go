@@ -2,6 +2,8 @@ package interp
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -22,7 +24,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		r.Verdict = NoCycle
 		return r, nil
 	}
-	moves := make([]labelled, len(cyc.Moves))
+	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
+	s.moves = moves
+	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
 	for i := range cyc.Moves {
 		moves[i] = ev.classify(i)
 		if ev.err != nil {
@@ -40,8 +44,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	r.Sides = []SideRuling{ev.sideRuling(&red), ev.sideRuling(&black)}
 
 	cenv := ev.cycleEnv()
-	var rb any = VerdictEnv{Side: red, Other: black, Cycle: cenv}
-	var br any = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	s.venv[0] = VerdictEnv{Side: red, Other: black, Cycle: cenv}
+	s.venv[1] = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	var rb, br any = &s.venv[0], &s.venv[1]
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
 	decided := false
 	for _, row := range b.Verdict {
@@ -70,15 +75,17 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		case row.Then == OtherMustVary:
 			r.Verdict = other.Name + "-must-vary"
 		}
-		r.Reason = render(row.tmpl, verdictData{Side: *side, Other: *other, Cycle: cenv,
-			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)})
+		data := &s.vdata
+		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
+			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
+		r.Reason = render(row.tmpl, data)
 		break
 	}
 	if !decided {
 		r.Notes = append(r.Notes, "no verdict row holds: draw by default")
 	}
 	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
-		r.Notes = append(r.Notes, fmt.Sprintf("the position occurred %d times; the book rules at %d", cyc.Occurrences, b.Repetitions))
+		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(b.Repetitions))
 	}
 	for _, m := range cyc.Moves {
 		if m.Cut {
@@ -149,6 +156,20 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 	s.Recreates = recreator == name
 	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
 
+	n := 0
+	for _, lm := range moves {
+		if lm.f.Side == name {
+			n++
+		}
+	}
+	buf := &ev.s.sideMoves[0]
+	if name == "black" {
+		buf = &ev.s.sideMoves[1]
+	}
+	if n > 0 {
+		s.Labels, s.Moves = make([]string, 0, n), slices.Grow((*buf)[:0], n)
+	}
+	defer func() { *buf = s.Moves }()
 	victims := map[int]*Victim{}
 	var order []int
 	first := true
@@ -233,7 +254,8 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 		}
 	}
 
-	var env any = s
+	ev.s.side = s
+	var env any = &ev.s.side
 	for k, p := range b.Patterns {
 		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}
