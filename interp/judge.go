@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/position"
@@ -20,7 +21,8 @@ type Input struct {
 }
 
 // Analyzer computes a cycle's facts; facts.AnalyzeCycle by default, a
-// stand-in in tests.
+// stand-in in tests. Judge may call it for several params at once: it must
+// be safe for concurrent use (facts.AnalyzeCycle is).
 type Analyzer func(start *position.Position, moves []position.Move, occurrences int, p facts.Params) (facts.Cycle, error)
 
 // Judge rules on in under every book. Facts are computed once per distinct
@@ -38,20 +40,40 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	if occ < 2 {
 		occ = 2
 	}
-	cache := map[facts.Params]*facts.Cycle{}
+	// The distinct analyses the books need, in book order, run side by side
+	// (they share nothing; each gets its own copy of the start position).
+	var params []facts.Params
+	index := map[facts.Params]int{}
+	for _, b := range books {
+		p := factsParams(books, b)
+		if _, ok := index[p]; !ok {
+			index[p] = len(params)
+			params = append(params, p)
+		}
+	}
+	cycles := make([]facts.Cycle, len(params))
+	errs := make([]error, len(params))
+	var wg sync.WaitGroup
+	for i, p := range params {
+		start := in.Start.Clone()
+		run := func() { cycles[i], errs[i] = analyze(start, in.Moves, occ, p) }
+		if i == len(params)-1 {
+			run() // the last on this goroutine
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); run() }()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("facts: %w", err)
+		}
+	}
 	s := newSession()
 	out := make([]Ruling, 0, len(books))
 	for _, b := range books {
-		p := factsParams(books, b)
-		cyc := cache[p]
-		if cyc == nil {
-			c, err := analyze(in.Start, in.Moves, occ, p)
-			if err != nil {
-				return nil, fmt.Errorf("facts: %w", err)
-			}
-			cyc = &c
-			cache[p] = cyc
-		}
+		cyc := &cycles[index[factsParams(books, b)]]
 		r, err := b.rule(s, cyc, in.Context)
 		if err != nil {
 			return nil, err
