@@ -17,6 +17,14 @@ func (p *Position) HasLegalMove(c Color) bool {
 			}
 		}
 	}
+	if k != NoSquare && p.ordinary(c, k) {
+		// In check, only the answers to it need trying.
+		if check, _, _ := p.shield(c, k); check {
+			if has, ok := p.hasEvasion(c, k); ok {
+				return has
+			}
+		}
+	}
 	for _, kind := range [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant} {
 		for s := p.pieces[MakePiece(c, kind)&15]; !s.isEmpty(); {
 			from := s.pop()

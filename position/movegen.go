@@ -397,6 +397,26 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 // legal generates c's legal moves into list, or only counts them when list is
 // nil, and returns their number. The derived state must be synced.
 func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
+	if k := p.kings[c&1]; k != NoSquare && p.ordinary(c, k) {
+		check, pinned, forbid := p.shield(c, k)
+		if !check {
+			// setup's ordinary case, shield already asked.
+			g := gen{p: p, c: c, list: list, test: pinned, forbid: forbid, testKing: true}
+			g.run()
+			return g.n
+		}
+		if n, ok := p.evade(c, k, list); ok {
+			return n
+		}
+	}
+	return p.legalGen(c, list)
+}
+
+// legalGen is legal by the general generator: every piece's moves, filtered
+// as setup decides. The moves come by kind (run's order: rooks, cannons,
+// horses, pawns, advisors, elephants, king), then by origin, then by
+// destination, squares ascending.
+func (p *Position) legalGen(c Color, list *[MaxMoves]Move) int {
 	g := gen{p: p, c: c, list: list}
 	g.setup()
 	g.run()
