@@ -1,5 +1,7 @@
 package position
 
+import "math/bits"
+
 // Moves out of check.
 //
 // When c's king is in check (in an ordinary position, see movegen.go) a move
@@ -11,47 +13,50 @@ package position
 //   - is a checking cannon's screen (c's own piece) leaving the line between
 //     the cannon and the king (moving along it, it is still the screen).
 // A move that answers every check must answer each, so with several checkers
-// the candidates are the moves that do so for every one of them. Instead of
-// running the generator over every piece and masking, evade goes from those
-// points backwards: which of c's pieces can move to each of them (the rooks
-// and the cannons along its lines, a cannon moving to an empty point as a
-// rook does; the horses whose leg is free, the pawns, the advisors, the
-// elephants whose eye is free), plus every move of a screen. Each candidate
-// is then tried on the board (safeMove): pins, screens made by the move and
-// the flying general are all decided there, so the answer is exact.
+// the candidates are the moves that do so for every one of them.
 //
-// The moves come in the general generator's order (legalGen): by kind as run
-// goes (rooks, cannons, horses, pawns, advisors, elephants, then the king),
-// then by origin, then by destination. So the backward step only finds which
-// pieces can answer; their moves are then listed forwards, kind by kind and
-// piece by piece, each piece's destinations masked to the points found.
+// So evade finds the checkers once (evasionCandidates: the lines through the
+// king, the horses and pawns aimed at it, as Attackers would in an ordinary
+// position), which gives the points a move must go to; then each of c's
+// pieces is asked only for its moves to those points, after a one-operation
+// test that it can reach any (most cannot), and a screen for its moves off
+// the cannon's line. Each candidate is then tried on the board (safeMove):
+// pins, screens made by the move and the flying general are all decided
+// there, so the answer is exact. The king's steps are tried as addKing does,
+// less those along a checking line, which stay attacked (see lineCheck).
+//
+// Going backwards from each point to the pieces that reach it (the rooks and
+// cannons along its lines, the horses, pawns, advisors and elephants that can
+// step there) was tried first: it found the same candidates at more cost (a
+// point on a line costs as much as a piece, and a check line has several),
+// and then needed sorting. Forwards, the moves come in the general generator's order
+// (legalGen) by construction: by kind as run goes (rooks, cannons, horses,
+// pawns, advisors, elephants, then the king), then by origin, then by
+// destination, squares ascending.
+//
+// Positions that are not ordinary, with more than four checkers or with more
+// than one king of c are left to the general generator.
 
-// evasions is what evasionCandidates finds: for each kind, the squares of c's
-// pieces that may answer the check, and the points they must go to.
+// evasions is what evasionCandidates finds: where a piece must go to answer
+// the check, and the screens of checking cannons (c's own pieces) with where
+// each may go (off the line it screens, answering every other check).
 type evasions struct {
-	from   [8]bitboard // by kind
-	target bitboard    // where a piece not a screen must go
-	// The screens of checking cannons (c's own pieces) and where each may
-	// go: off the line it screens, answering every other check.
+	target    bitboard
+	kingSkip  bitboard // king steps known to stay attacked
 	screens   bitboard
 	screenSq  [4]Square
 	screenDst [4]bitboard
 }
 
-// dests returns the destinations to try for c's piece on from.
-func (l *evasions) dests(p *Position, from Square) bitboard {
-	if l.screens.has(from) {
-		for i, s := range l.screenSq {
-			if s == from {
-				return l.screenDst[i]
-			}
+// screenDests returns the destinations to try for the screen on from.
+func (l *evasions) screenDests(from Square) bitboard {
+	for i, s := range l.screenSq {
+		if s == from {
+			return l.screenDst[i]
 		}
 	}
-	return p.pieceMoves(from).and(l.target)
+	return bitboard{}
 }
-
-// evasionOrder is the kinds in run's order, the king left out.
-var evasionOrder = [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant}
 
 // betweenLine returns the points strictly between a and b, which share a rank
 // or a file.
@@ -65,151 +70,303 @@ func betweenLine(a, b Square) bitboard {
 	return rayMask[uint8(a)][dirE].and(rayMask[uint8(b)][dirW])
 }
 
-// evasionCandidates collects into l the moves other than the king's that may
-// answer the check to c's king on k (ordinary position, c in check). It
-// reports false, with l untouched, when the position is not one it handles
-// (no checker found, or c has more than one king): the caller then uses the
-// general generator.
-func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
-	e := c.Other()
-	var buf [16]Square
-	checkers := p.AttackersInto(buf[:0], k, e)
-	if len(checkers) == 0 || len(checkers) > 4 || p.pieces[MakePiece(c, King)&15].count() != 1 {
+// checkers is what evasionCandidates gathers about each check.
+type checkers struct {
+	n int
+	// to[i]: the points a move must go to to answer check i; line[i]: the
+	// points between a checking cannon and the king; screen[i]: that
+	// cannon's screen when it is c's own piece (else NoSquare).
+	to, line [4]bitboard
+	screen   [4]Square
+	screens  bitboard
+	// kingSkip: king steps along the line of a checking rook, cannon or
+	// facing king, which stay attacked (see lineCheck).
+	kingSkip bitboard
+}
+
+// add records a check answered only by going to one of to; false when there
+// are too many checks to record.
+func (cs *checkers) add(to bitboard) bool {
+	if cs.n == len(cs.to) {
 		return false
 	}
+	cs.to[cs.n], cs.line[cs.n], cs.screen[cs.n] = to, bitboard{}, NoSquare
+	cs.n++
+	return true
+}
+
+// lineCheck records the check, if any, along one line out from the king on
+// k: q1 and q2 are the first and second piece on it (NoSquare when fewer),
+// axis the squares of its rank or file. A rook or the facing king checks from
+// q1 (the latter on a file only), a cannon from q2 with q1 its screen. A king
+// step along that line other than taking the checker (or a cannon's screen)
+// stays attacked: towards the checker nothing new stands between, away from
+// it the king's own square is left empty.
+func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitboard, file bool) bool {
+	if q1 == NoSquare {
+		return true
+	}
+	e := c.Other()
 	b := &p.board
-	all := p.occ[0].or(p.occ[1])
-	own := p.occ[c&1]
-	// For each checker: to[i], the points a move must go to to answer it;
-	// line[i], the points between it and the king; screen[i], its screen
-	// when that is c's own piece (else NoSquare).
-	var to, line [4]bitboard
-	var screen [4]Square
-	target := boardMask
-	var screens bitboard
-	for i, q := range checkers {
-		t := sqBB[uint8(q)]
-		screen[i] = NoSquare
-		switch b[q].Kind() {
-		case Horse:
-			t = t.or(sqBB[uint8(horseLegTo(q, k))])
-		case Rook, King:
-			t = t.or(betweenLine(q, k))
-		case Cannon:
-			bl := betweenLine(q, k)
-			line[i] = bl
-			t = t.or(bl.andNot(all))
-			if s := bl.and(own); !s.isEmpty() {
-				screen[i] = s.lowest()
-				screens = screens.or(s)
+	if pc := b[q1]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
+		if !cs.add(sqBB[uint8(q1)].or(betweenLine(q1, k))) {
+			return false
+		}
+		cs.kingSkip = cs.kingSkip.or(kingMoves[uint8(k)].and(axis).andNot(sqBB[uint8(q1)]))
+	}
+	if q2 == NoSquare || b[q2] != MakePiece(e, Cannon) {
+		return true
+	}
+	bl := betweenLine(q2, k)
+	// A piece taking the screen is the screen again.
+	if !cs.add(sqBB[uint8(q2)].or(bl.andNot(sqBB[uint8(q1)]))) {
+		return false
+	}
+	cs.line[cs.n-1] = bl
+	if b[q1].Color() == c {
+		cs.screen[cs.n-1] = q1
+		cs.screens = cs.screens.or(sqBB[uint8(q1)])
+	}
+	// (The cannon itself is never next to the king: its screen is between.)
+	cs.kingSkip = cs.kingSkip.or(kingMoves[uint8(k)].and(axis).andNot(sqBB[uint8(q1)]))
+	return true
+}
+
+// evasionCandidates works out, for c's king on k in check in an ordinary
+// position, where c's pieces must go to answer the check (see evasions). It
+// reports false when the position is not one it handles (no checker found,
+// more than four, or c has more than one king): the caller then uses the
+// general generator.
+//
+// In an ordinary position only the enemy's rooks, cannons and the facing king
+// along the lines through k, its horses and its pawns can check; they are
+// found here as Attackers finds them, each with what it asks for.
+func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
+	if p.pieces[MakePiece(c, King)&15].count() != 1 {
+		return false
+	}
+	e := c.Other()
+	b := &p.board
+	var cs checkers
+	for hs := p.pieces[MakePiece(e, Horse)&15].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+		h := hs.pop()
+		if leg := horseLegTo(h, k); b[leg] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
+			return false
+		}
+	}
+	for ps := p.pieces[MakePiece(e, Pawn)&15].and(pawnFrom[e&1][uint8(k)]); ps.lo|ps.hi != 0; {
+		if !cs.add(sqBB[uint8(ps.pop())]) {
+			return false
+		}
+	}
+	// The first two pieces along each line out from the king, read from the
+	// occupancy as attackedBy does; lines with no enemy rook, cannon or
+	// (on the file) king are not looked at.
+	sliders := p.pieces[MakePiece(e, Rook)&15].or(p.pieces[MakePiece(e, Cannon)&15])
+	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
+	all := &p.lines[both]
+	if fm := fileMask[f&15]; !sliders.or(p.pieces[MakePiece(e, King)&15]).and(fm).isEmpty() {
+		fo := uint32(all.file[f&15])
+		q1, q2 := NoSquare, NoSquare
+		if m := fo >> (r + 1) << (r + 1); m != 0 {
+			q1 = Square(f) + 9*Square(bits.TrailingZeros32(m))
+			if m &= m - 1; m != 0 {
+				q2 = Square(f) + 9*Square(bits.TrailingZeros32(m))
 			}
 		}
-		to[i] = t
-		target = target.and(t)
+		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+			return false
+		}
+		q1, q2 = NoSquare, NoSquare
+		if m := fo & (1<<r - 1); m != 0 {
+			i := bits.Len32(m) - 1
+			q1 = Square(f) + 9*Square(i)
+			if m &^= 1 << i; m != 0 {
+				q2 = Square(f) + 9*Square(bits.Len32(m)-1)
+			}
+		}
+		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+			return false
+		}
 	}
+	if rm := rankMask[r&15]; !sliders.and(rm).isEmpty() {
+		ro := uint32(all.rank[r&15])
+		base := Square(r) * 9
+		q1, q2 := NoSquare, NoSquare
+		if m := ro >> (f + 1) << (f + 1); m != 0 {
+			q1 = base + Square(bits.TrailingZeros32(m))
+			if m &= m - 1; m != 0 {
+				q2 = base + Square(bits.TrailingZeros32(m))
+			}
+		}
+		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+			return false
+		}
+		q1, q2 = NoSquare, NoSquare
+		if m := ro & (1<<f - 1); m != 0 {
+			i := bits.Len32(m) - 1
+			q1 = base + Square(i)
+			if m &^= 1 << i; m != 0 {
+				q2 = base + Square(bits.Len32(m)-1)
+			}
+		}
+		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+			return false
+		}
+	}
+	n := cs.n
+	if n == 0 {
+		return false
+	}
+	target := cs.to[0]
+	for i := 1; i < n; i++ {
+		target = target.and(cs.to[i])
+	}
+	to, line, screen, screens := &cs.to, &cs.line, &cs.screen, cs.screens
+	l.kingSkip = cs.kingSkip
 
 	l.target = target
 	l.screens = screens
-
-	// The pieces that can move to each point of target (the screens aside).
-	rooks := p.pieces[MakePiece(c, Rook)&15].andNot(screens)
-	cannons := p.pieces[MakePiece(c, Cannon)&15].andNot(screens)
-	horses := p.pieces[MakePiece(c, Horse)&15].andNot(screens)
-	pawns := p.pieces[MakePiece(c, Pawn)&15].andNot(screens)
-	advisors := p.pieces[MakePiece(c, Advisor)&15].andNot(screens)
-	elephants := p.pieces[MakePiece(c, Elephant)&15].andNot(screens)
-	lines := &p.lines[both]
-	for ts := target; ts.lo|ts.hi != 0; {
-		t := ts.pop()
-		f, r := sqFile[uint8(t)], sqRank[uint8(t)]
-		if !rooks.or(cannons).and(lineMask[uint8(t)]).isEmpty() {
-			rm, fm := rookLines(lines, f, r)
-			reach := rankBB(rm, r).or(fileBB(fm, f))
-			l.from[Rook] = l.from[Rook].or(reach.and(rooks))
-			if b[t] != NoPiece {
-				cm, cf := cannonLines(lines, f, r)
-				reach = rankBB(cm, r).or(fileBB(cf, f))
-			}
-			l.from[Cannon] = l.from[Cannon].or(reach.and(cannons))
-		}
-		for hs := horses.and(horseFrom[uint8(t)]); hs.lo|hs.hi != 0; {
-			if h := hs.pop(); b[horseLegTo(h, t)] == NoPiece {
-				l.from[Horse] = l.from[Horse].or(sqBB[uint8(h)])
-			}
-		}
-		l.from[Pawn] = l.from[Pawn].or(pawns.and(pawnFrom[c&1][uint8(t)]))
-		l.from[Advisor] = l.from[Advisor].or(advisors.and(advisorMoves[uint8(t)]))
-		// An elephant's eye is checked when its moves are listed.
-		l.from[Elephant] = l.from[Elephant].or(elephants.and(elephantReach[uint8(t)]))
-	}
-
 	// The screens' moves: off the line of the cannon they screen, and
 	// answering every other check.
-	n := 0
-	for ss := screens; ss.lo|ss.hi != 0; n++ {
+	j := 0
+	for ss := screens; ss.lo|ss.hi != 0; j++ {
 		s := ss.pop()
 		d := p.pieceMoves(s)
-		for i := range checkers {
+		for i := range n {
 			if screen[i] == s {
 				d = d.andNot(line[i])
 			} else {
 				d = d.and(to[i])
 			}
 		}
-		l.screenSq[n], l.screenDst[n] = s, d
-		kind := b[s].Kind()
-		l.from[kind&7] = l.from[kind&7].or(sqBB[uint8(s)])
+		l.screenSq[j], l.screenDst[j] = s, d
 	}
-	for ; n < len(l.screenSq); n++ {
-		l.screenSq[n] = NoSquare
+	for ; j < len(l.screenSq); j++ {
+		l.screenSq[j] = NoSquare
 	}
 	return true
 }
 
 // evade generates c's legal moves (into list, or only counts them when list
 // is nil) when c's king on k is in check in an ordinary position, in
-// legalGen's order; ok is false when evasionCandidates declines.
-func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move) (n int, ok bool) {
+// legalGen's order; with first, it stops at the first legal move other than
+// the king's (and tries no king move: HasLegalMove has). ok is false when
+// evasionCandidates declines.
+func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n int, ok bool) {
 	var l evasions
 	if !p.evasionCandidates(c, k, &l) {
 		return 0, false
 	}
-	for _, kind := range evasionOrder {
-		for fs := l.from[kind]; fs.lo|fs.hi != 0; {
-			from := fs.pop()
-			for to := l.dests(p, from); to.lo|to.hi != 0; {
-				t := to.pop()
-				if p.safeMove(from, t, c) {
-					if list != nil {
-						list[uint8(n)] = NewMove(from, t)
-					}
-					n++
-				}
+	target := l.target
+	all := &p.lines[both]
+	// Each kind in run's order, each piece by square: the piece's moves
+	// masked to target (a quick test first: most pieces reach none of it).
+	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		var d bitboard
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+			rm, fm := rookLines(all, f, r)
+			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
 			}
 		}
 	}
+	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+		var d bitboard
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+			rm, fm := cannonLines(all, f, r)
+			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
+			}
+		}
+	}
+	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		var d bitboard
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		} else if d = horseMoves[uint8(from)][0].and(target); !d.isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+			d = horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(target)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
+			}
+		}
+	}
+	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		d := pawnMoves[c&1][uint8(from)].and(target)
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
+			}
+		}
+	}
+	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		d := advisorMoves[uint8(from)].and(target)
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
+			}
+		}
+	}
+	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+		from := s.pop()
+		var d bitboard
+		if l.screens.has(from) {
+			d = l.screenDests(from)
+		} else if d = elephantReach[uint8(from)].and(target); !d.isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+			d = elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(target)
+		}
+		if d.lo|d.hi != 0 {
+			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+				return n, true
+			}
+		}
+	}
+	if first {
+		return n, true
+	}
 	g := gen{p: p, c: c, list: list, n: n}
-	g.addKing(k, kingMoves[uint8(k)].andNot(p.occ[c&1]))
+	g.addKing(k, kingMoves[uint8(k)].andNot(p.occ[c&1]).andNot(l.kingSkip))
 	return g.n, true
 }
 
-// hasEvasion reports whether c, in check in an ordinary position with its king
-// on k, has a legal move other than the king's (the caller has tried those);
-// ok is false when evasionCandidates declines.
-func (p *Position) hasEvasion(c Color, k Square) (has, ok bool) {
-	var l evasions
-	if !p.evasionCandidates(c, k, &l) {
-		return false, false
-	}
-	for _, kind := range evasionOrder {
-		for fs := l.from[kind]; fs.lo|fs.hi != 0; {
-			from := fs.pop()
-			for to := l.dests(p, from); to.lo|to.hi != 0; {
-				if p.safeMove(from, to.pop(), c) {
-					return true, true
-				}
+// tryEvasions plays each move from → d on the board and records the legal
+// ones after the n already in list (or counts them, list nil).
+func (p *Position) tryEvasions(c Color, from Square, d bitboard, list *[MaxMoves]Move, n int) int {
+	for d.lo|d.hi != 0 {
+		t := d.pop()
+		if p.safeMove(from, t, c) {
+			if list != nil {
+				list[uint8(n)] = NewMove(from, t)
 			}
+			n++
 		}
 	}
-	return false, true
+	return n
 }

@@ -66,6 +66,9 @@ func checkEvasions(t *testing.T, p *Position, st *evadeStats) {
 		if got := p.HasLegalMove(c); got != (n > 0) {
 			refFail(t, p, n > 0, got, "HasLegalMove(%s) in check", c)
 		}
+		if got := hasLegalMoveGen(p, c); got != (n > 0) {
+			refFail(t, p, n > 0, got, "hasLegalMoveGen(%s) in check", c)
+		}
 		if c == p.Side() {
 			if got := p.LegalMoves(nil); !slices.Equal(want[:n], got) {
 				refFail(t, p, want[:n], got, "LegalMoves in check")
@@ -244,8 +247,70 @@ func BenchmarkLegalMovesInCheck(b *testing.B) {
 	})
 }
 
+// hasLegalMoveGen is HasLegalMove as it was before evade: the king's steps,
+// then every move of every piece, until one is legal.
+func hasLegalMoveGen(p *Position, c Color) bool {
+	p.sync()
+	if k := p.kings[c&1]; k != NoSquare {
+		for to := kingMoves[uint8(k)].andNot(p.occ[c&1]); !to.isEmpty(); {
+			if p.safeMove(k, to.pop(), c) {
+				return true
+			}
+		}
+	}
+	for _, kind := range [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant} {
+		for s := p.pieces[MakePiece(c, kind)&15]; !s.isEmpty(); {
+			from := s.pop()
+			for to := p.pieceMoves(from); !to.isEmpty(); {
+				if p.safeMove(from, to.pop(), c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func BenchmarkHasLegalMoveInCheck(b *testing.B) {
-	benchInCheck(b, func(p *Position) { _ = p.HasLegalMove(p.Side()) })
+	b.Run("old", func(b *testing.B) {
+		benchInCheck(b, func(p *Position) { _ = hasLegalMoveGen(p, p.Side()) })
+	})
+	b.Run("new", func(b *testing.B) {
+		benchInCheck(b, func(p *Position) { _ = p.HasLegalMove(p.Side()) })
+	})
+}
+
+// BenchmarkHasLegalMoveNoKingStep is HasLegalMove where it matters most: the positions
+// of the set where the king has no safe step (mates among them).
+func BenchmarkHasLegalMoveNoKingStep(b *testing.B) {
+	if benchPositions == nil {
+		benchPositions = inCheckPositions(200)
+	}
+	var boxed []*Position
+	for _, p := range benchPositions {
+		g := gen{p: p, c: p.Side()}
+		p.sync()
+		g.addKing(p.King(p.Side()), kingMoves[uint8(p.King(p.Side()))].andNot(p.occ[p.Side()&1]))
+		if g.n == 0 {
+			boxed = append(boxed, p)
+		}
+	}
+	b.Run("old", func(b *testing.B) {
+		for b.Loop() {
+			for _, p := range boxed {
+				_ = hasLegalMoveGen(p, p.Side())
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(boxed)), "ns/position")
+	})
+	b.Run("new", func(b *testing.B) {
+		for b.Loop() {
+			for _, p := range boxed {
+				_ = p.HasLegalMove(p.Side())
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(boxed)), "ns/position")
+	})
 }
 
 func BenchmarkCountLegalMovesInCheck(b *testing.B) {

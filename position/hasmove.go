@@ -20,8 +20,8 @@ func (p *Position) HasLegalMove(c Color) bool {
 	if k != NoSquare && p.ordinary(c, k) {
 		// In check, only the answers to it need trying.
 		if check, _, _ := p.shield(c, k); check {
-			if has, ok := p.hasEvasion(c, k); ok {
-				return has
+			if n, ok := p.evade(c, k, nil, true); ok {
+				return n > 0
 			}
 		}
 	}

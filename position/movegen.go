@@ -405,7 +405,7 @@ func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 			g.run()
 			return g.n
 		}
-		if n, ok := p.evade(c, k, list); ok {
+		if n, ok := p.evade(c, k, list, false); ok {
 			return n
 		}
 	}
