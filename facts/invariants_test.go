@@ -281,3 +281,31 @@ func TestDetailBasic(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureDiscoversCheck: the pawn e4 steps to e5 and attacks the horse
+// d5; taking it uncovers the rook e1's check on the king e9 (cppxq "2022
+// 26.8"). With the rook off the file the capture checks nothing.
+func TestCaptureDiscoversCheck(t *testing.T) {
+	for _, tc := range []struct {
+		fen        string
+		discovered bool
+	}{
+		{"4k4/9/9/9/3n5/4P4/9/9/4R4/5K3 w - - 0 1", true},
+		{"4k4/9/9/9/3n5/4P4/9/9/R8/5K3 w - - 0 1", false},
+	} {
+		p := position.MustParseFEN(tc.fen)
+		m, err := position.ParseMove(p, "e4e5")
+		require.NoError(t, err)
+		mf := analyzeMove(p, m, context{}, DefaultParams())
+		var horse *Threat
+		for i := range mf.Threats {
+			if mf.Threats[i].Victim.Square == "d5" {
+				horse = &mf.Threats[i]
+			}
+		}
+		require.NotNil(t, horse, tc.fen)
+		assert.True(t, horse.OnlyPawn, tc.fen)
+		assert.Equal(t, tc.discovered, horse.CaptureChecks, tc.fen)
+		assert.Equal(t, tc.discovered, horse.CaptureDiscoversCheck, tc.fen)
+	}
+}

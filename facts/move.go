@@ -194,6 +194,16 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		a := c.From()
 		ap := pos.At(a)
 		t.Attackers = append(t.Attackers, describe(par, pos, a))
+		if pos.GivesCheck(c) {
+			t.CaptureChecks = true
+			pos.Make(c)
+			for _, k := range pos.Checkers(pos.Side()) {
+				if k != c.To() {
+					t.CaptureDiscoversCheck = true
+				}
+			}
+			pos.Unmake()
+		}
 		if a == movedTo {
 			t.MovedPieceAttacks = true
 		}

@@ -151,6 +151,12 @@ type Threat struct {
 	// OnlyKing / OnlyPawn: every direct attacker is the king / a pawn (本身捉).
 	OnlyKing bool
 	OnlyPawn bool
+	// CaptureChecks: some direct capture of the victim gives check;
+	// CaptureDiscoversCheck: some direct capture uncovers a check by another
+	// piece (a pawn taking off the line between a rook and the king — cppxq's
+	// "2022 26.8": such a pawn's capture is not the pawn's own chase).
+	CaptureChecks         bool
+	CaptureDiscoversCheck bool
 	// NeedsKing: the gain disappears without the king (借帅之力).
 	NeedsKing bool
 	// Cause says how the move made the threat: "moved" (the moved piece
