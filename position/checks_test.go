@@ -658,5 +658,17 @@ func FuzzChecks(f *testing.F) {
 		p := nearKingSetup(rand.New(rand.NewPCG(seed, 0x5eed)))
 		crossCheckChecks(t, p, &st)
 		crossCheckReference(t, p)
+		// Legal moves (in check: the evasion generator) against the
+		// reference, for the side to move and, after a null move, the other.
+		for range 2 {
+			want := refSortedMoves(refBoardOf(p).legal(p.Side()))
+			if got := refSortedMoves(p.LegalMoves(nil)); !slices.Equal(want, got) {
+				refFail(t, p, want, got, "LegalMoves against the reference")
+			}
+			if got := p.HasLegalMove(p.Side()); got != (len(want) > 0) {
+				refFail(t, p, len(want) > 0, got, "HasLegalMove against the reference")
+			}
+			p.Make(NullMove)
+		}
 	})
 }
