@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"flag"
 	"os"
 	"slices"
 	"strings"
@@ -119,4 +120,31 @@ func BenchmarkCasesMedian(b *testing.B) {
 	b.ReportMetric(float64(perCycle[len(perCycle)/2]/n)/1e3, "µs/cycle(median)")
 	b.ReportMetric(float64(perMove[len(perMove)/2]/n)/1e3, "µs/move(median)")
 	b.ReportMetric(float64(perCycle[len(perCycle)-1]/n)/1e3, "µs/cycle(max)")
+}
+
+var casesPass = flag.Bool("casespass", false, "run TestCasesPass: one pass over the figure and AXF cycles, for instruction counts")
+
+// TestCasesPass is a fixed workload for counting instructions, which machine
+// load does not disturb (timings on a shared machine do):
+//
+//	go test -c -o /tmp/facts.test ./facts && cd facts &&
+//	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+//	  /tmp/facts.test -test.run TestCasesPass -casespass
+//
+// One analysis of each cycle of the 2020 figures and the AXF rulings, less
+// the four slowest (图9, 图19, 图29-a, 图29-b), with DefaultParams.
+func TestCasesPass(t *testing.T) {
+	if !*casesPass {
+		t.Skip("opt-in: -casespass")
+	}
+	par := DefaultParams()
+	for _, in := range append(figureCycles(t), axfCycles(t)...) {
+		switch in.id {
+		case "cn2020-fig09", "cn2020-fig19", "cn2020-fig29-a", "cn2020-fig29-b":
+			continue
+		}
+		if _, err := AnalyzeCycle(in.start, in.moves, in.occ, par); err != nil {
+			t.Fatal(in.id, err)
+		}
+	}
 }
