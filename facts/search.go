@@ -780,6 +780,11 @@ func iccsLine(ms []position.Move) []string {
 	return out
 }
 
+// floors holds, per square, a value a line must beat (noFloor: none).
+type floors [position.NumSquares]int
+
+const noFloor = -1 << 40
+
 // targets holds, per square of the opponent's pieces (in the coordinates of
 // the node), the best balance of a line whose first capture is that piece.
 type targets struct {
@@ -793,7 +798,14 @@ type targets struct {
 //
 // want (nil: every piece) names the victims the caller still needs, in the
 // coordinates of this node: the others are not searched and come back not ok.
-func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool) {
+//
+// floor (nil: none) says, per victim in this node's coordinates, what a line
+// must beat to matter: the root already has that much through the victim
+// (a direct capture, or another line). A line worth no more is reported as
+// no line — the root's result is the same either way — so a capture that
+// cannot beat it (it gives no check, so the opponent may stop: it wins at
+// most the victim) is not searched.
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor *floors) {
 	*out = targets{}
 	if !s.tick() || ply >= maxPly-4 {
 		return
@@ -808,7 +820,8 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		// The checking piece that takes the piece blocking its check, with
 		// check again, also goes on as a check (see gainSearch).
 		goOn := i < nCaps && checks > 0 && s.takesBlocker(m, ply) && s.givesCheck(m)
-		if i < nCaps && (want == nil || want[to]) && s.pos.At(to).Kind() != position.King {
+		if i < nCaps && (want == nil || want[to]) && s.pos.At(to).Kind() != position.King &&
+			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m)) {
 			cap := s.pos.At(to)
 			v := s.value(cap, to)
 			s.pos.Make(m)
@@ -840,10 +853,26 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		if i < nCaps {
 			gained = s.value(s.pos.At(to), to)
 		}
+		// What a line under this check must beat: the floor, or what this
+		// node already has through the victim; less what the check takes.
+		var cf floors
+		for q := range cf {
+			f := noFloor
+			if floor != nil {
+				f = floor[q]
+			}
+			if out.ok[q] && out.val[q] > f {
+				f = out.val[q]
+			}
+			if f != noFloor {
+				f -= gained
+			}
+			cf[q] = f
+		}
 		var sub targets
 		s.checker[ply] = to
 		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, &sub, want)
+		s.afterCheckAll(checks-1, ply+1, &sub, want, &cf)
 		s.pos.Unmake()
 		for q := range sub.ok {
 			if sub.ok[q] && position.Square(q) != to {
@@ -862,7 +891,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 // it survives every answer (values in the coordinates before the answer).
 // want (nil: all) as for gainAll. The answers that take something come
 // first: they refute most lines, and once no line survives the search stops.
-func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool) {
+func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor *floors) {
 	*out = targets{}
 	replies := s.legal(ply) // deeper plies use their own buffers
 	if len(replies) == 0 {
@@ -886,9 +915,22 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		// The victims still alive, in the coordinates after the answer.
 		sw := alive
 		sw[r.To()], sw[r.From()] = alive[r.From()], false
+		// The floors after the answer: a line must now beat them by what
+		// the answer took.
+		var sf floors
+		for q := range sf {
+			sf[q] = noFloor
+			if floor[q] != noFloor {
+				sf[q] = floor[q] + lost
+			}
+		}
+		sf[r.To()], sf[r.From()] = noFloor, noFloor
+		if floor[r.From()] != noFloor {
+			sf[r.To()] = floor[r.From()] + lost
+		}
 		var sub targets
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, &sub, nil, &sw)
+		s.gainAll(checks, ply+1, &sub, nil, &sw, &sf)
 		s.pos.Unmake()
 		// Map the answer's moved piece back to its square before the answer;
 		// in those coordinates the answer's destination holds no victim.
@@ -941,7 +983,7 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
-	s.gainAll(s.par.GainChecks, 0, &t, &root, nil)
+	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil)
 	cut := s.cut
 	out := map[position.Square]gainResult{}
 	for q := range t.ok {
