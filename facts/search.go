@@ -550,7 +550,7 @@ func (s *searcher) gainVia(target position.Square) gainResult {
 func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult {
 	s.reset()
 	var r gainResult
-	g, ok := s.gainSearch(target, checks, 0, &r)
+	g, ok := s.gainSearch(target, checks, 0, &r, noFloor)
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
@@ -570,7 +570,11 @@ func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult 
 
 // gainSearch: side to move S has not yet taken the target. ok=false when no
 // line takes it. stats (at the root only) records direct-capture facts.
-func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult) (int, bool) {
+// Only a line worth more than floor (noFloor: any) can matter to the caller:
+// below the root, what cannot beat it (or the best line found here) is not
+// searched and is reported as no line; the best line and its value are the
+// same as without the floor.
+func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult, floor int) (int, bool) {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-4 {
 		return 0, false
@@ -589,6 +593,13 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			if m.To() == target {
 				anyDirect = true
 				v := s.value(s.pos.At(target), target)
+				// Taking without check wins at most the victim (the
+				// opponent may stop): below the root, skip what cannot
+				// matter. At the root every capture is tried (its facts:
+				// mated at once or not).
+				if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
+					continue
+				}
 				s.pos.Make(m)
 				var rest int
 				if ply == 0 && s.opponentMatesInOne(ply+1) {
@@ -626,9 +637,16 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			if !s.givesCheck(m) {
 				continue
 			}
+			fl := floor
+			if found && best > fl {
+				fl = best // a line must beat the best one found here
+			}
+			if fl != noFloor {
+				fl -= gained
+			}
 			s.checker[ply] = m.To()
 			s.pos.Make(m)
-			v, ok := s.afterCheck(target, checks-1, ply+1)
+			v, ok := s.afterCheck(target, checks-1, ply+1, fl)
 			s.pos.Unmake()
 			if ok && (!found || gained+v > best) {
 				best, found = gained+v, true
@@ -656,7 +674,8 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 
 // afterCheck: the opponent answers a check; S's line stands only if it takes
 // the target against every answer. Returns S's balance from here.
-func (s *searcher) afterCheck(target position.Square, checks, ply int) (int, bool) {
+// A line worth no more than floor (noFloor: none) is reported as no line.
+func (s *searcher) afterCheck(target position.Square, checks, ply int, floor int) (int, bool) {
 	s.pvLen[ply] = ply
 	replies := append([]position.Move(nil), s.legal(ply)...)
 	if len(replies) == 0 {
@@ -672,11 +691,15 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int) (int, boo
 		if cap := s.pos.At(r.To()); cap != position.NoPiece {
 			lost = s.value(cap, r.To())
 		}
+		cf := floor
+		if cf != noFloor {
+			cf += lost
+		}
 		s.pos.Make(r)
-		v, ok := s.gainSearch(t, checks, ply+1, nil)
+		v, ok := s.gainSearch(t, checks, ply+1, nil, cf)
 		s.pos.Unmake()
-		if !ok {
-			return 0, false
+		if !ok || (cf != noFloor && v <= cf) {
+			return 0, false // the line fails, or cannot beat the floor
 		}
 		v -= lost
 		if !found || v < worst {
