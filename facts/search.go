@@ -41,6 +41,9 @@ type memo struct {
 	mated1    map[uint64]bool // mate in one by a check
 	mated1any map[uint64]bool // mate in one by any move
 	gains     map[uint64]map[position.Square]gainResult
+	// noMate: the depth within which the side to move has been shown to
+	// have no mate by checks.
+	noMate map[uint64]int
 }
 
 type exchangeEntry struct {
@@ -69,6 +72,7 @@ func newMemo() *memo {
 		mated1:    map[uint64]bool{},
 		mated1any: map[uint64]bool{},
 		gains:     map[uint64]map[position.Square]gainResult{},
+		noMate:    map[uint64]int{},
 	}
 }
 
@@ -391,6 +395,25 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	if depth < 1 || ply >= maxPly-2 || !s.tick() {
 		return false
 	}
+	// A position already shown to have no mate within at least depth plies
+	// (by another line of checks, or another search of the cycle) has none
+	// within depth: no mate by checks within D means none within d ≤ D.
+	k := s.pos.Key()
+	if d, ok := s.memo.noMate[k]; ok && d >= depth {
+		return false
+	}
+	if s.mateByChecksFrom(depth, ply) {
+		return true
+	}
+	if !s.cut && ply+depth < maxPly-2 {
+		if d, ok := s.memo.noMate[k]; !ok || d < depth {
+			s.memo.noMate[k] = depth
+		}
+	}
+	return false
+}
+
+func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 	// The checks only: captures that give check, then quiet checks. The
 	// deeper plies use their own buffers: these lists stay intact.
 	moves := s.checks(ply)
