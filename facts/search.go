@@ -876,7 +876,14 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			// checks and their answers itself.
 			mated := ply == 0 && s.opponentMatesInOne(ply+1)
 			rest := mateScore
-			if !mated {
+			switch {
+			case mated:
+			case floor != nil && floor[to] != noFloor:
+				// Only a balance above the floor matters: the exchange
+				// is asked only whether the opponent wins back less than
+				// v - floor (exact when it does).
+				rest = s.exchangeBelow(ply+1, v-floor[to])
+			default:
 				rest = s.exchange(ply + 1)
 			}
 			s.pos.Unmake()
@@ -888,7 +895,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 				r.direct = true
 				r.matedAll = r.matedAll && mated
 			}
-			if v-rest > out.val[to] || !out.ok[to] {
+			if rest != noExchange && (v-rest > out.val[to] || !out.ok[to]) {
 				out.val[to], out.ok[to] = v-rest, true
 			}
 		}
@@ -1074,6 +1081,24 @@ func (s *searcher) exchange(ply int) int {
 		s.memo.exchanges[k] = exchangeEntry{v, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)}
 	}
 	return v
+}
+
+// noExchange: exchangeBelow's "at least beta".
+const noExchange = 1 << 30
+
+// exchangeBelow is exchange when its value is below beta, and noExchange
+// otherwise: a remembered exact value is used, else a search with beta as
+// its bound, which cuts off sooner.
+func (s *searcher) exchangeBelow(ply, beta int) int {
+	v, ok := s.memo.exchanges[s.pos.Key()]
+	e := v.v
+	if !ok {
+		e = s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	}
+	if e >= beta {
+		return noExchange
+	}
+	return e
 }
 
 // baseline is what the opponent could win if the mover passed instead of
