@@ -22,6 +22,8 @@ type searcher struct {
 	pv    [maxPly][maxPly]position.Move
 	pvLen [maxPly]int
 	memo  *memo
+	// frames: per-ply scratch of the shared gain search.
+	frames [maxPly]*frame
 	// checker[ply]: where the check given at ply (in a gain search's check
 	// line) put the moving piece.
 	checker [maxPly]position.Square
@@ -826,6 +828,23 @@ func iccsLine(ms []position.Move) []string {
 	return out
 }
 
+// frame is one ply's scratch for the shared gain search, kept in the
+// searcher rather than on the stack: the recursion would otherwise carry
+// a few kilobytes per ply, and the stack grows and shrinks with it.
+type frame struct {
+	sub       targets
+	fl        floors
+	alive, sw [position.NumSquares]bool
+}
+
+// frame returns ply's scratch, made on first use.
+func (s *searcher) frame(ply int) *frame {
+	if s.frames[ply] == nil {
+		s.frames[ply] = new(frame)
+	}
+	return s.frames[ply]
+}
+
 // floors holds, per square, a value a line must beat (noFloor: none).
 type floors [position.NumSquares]int
 
@@ -908,7 +927,8 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		}
 		// What a line under this check must beat: the floor, or what this
 		// node already has through the victim; less what the check takes.
-		var cf floors
+		f := s.frame(ply)
+		cf := &f.fl
 		for q := range cf {
 			f := noFloor
 			if floor != nil {
@@ -922,10 +942,10 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			}
 			cf[q] = f
 		}
-		var sub targets
+		sub := &f.sub
 		s.checker[ply] = to
 		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, &sub, want, &cf)
+		s.afterCheckAll(checks-1, ply+1, sub, want, cf)
 		s.pos.Unmake()
 		for q := range sub.ok {
 			if sub.ok[q] && position.Square(q) != to {
@@ -951,9 +971,10 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		return // a mate, not a gain through a piece
 	}
 	s.capturesFirst(replies)
-	var alive [position.NumSquares]bool
+	f := s.frame(ply)
+	alive := &f.alive
 	if want != nil {
-		alive = *want
+		*alive = *want
 	} else {
 		for q := range alive {
 			alive[q] = true
@@ -966,11 +987,12 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 			lost = s.value(cap, r.To())
 		}
 		// The victims still alive, in the coordinates after the answer.
-		sw := alive
+		sw := &f.sw
+		*sw = *alive
 		sw[r.To()], sw[r.From()] = alive[r.From()], false
 		// The floors after the answer: a line must now beat them by what
 		// the answer took.
-		var sf floors
+		sf := &f.fl
 		for q := range sf {
 			sf[q] = noFloor
 			if floor[q] != noFloor {
@@ -981,9 +1003,9 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		if floor[r.From()] != noFloor {
 			sf[r.To()] = floor[r.From()] + lost
 		}
-		var sub targets
+		sub := &f.sub
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, &sub, nil, &sw, &sf)
+		s.gainAll(checks, ply+1, sub, nil, sw, sf)
 		s.pos.Unmake()
 		// Map the answer's moved piece back to its square before the answer;
 		// in those coordinates the answer's destination holds no victim.
@@ -1007,7 +1029,7 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		}
 		// A line must survive every answer: once none does, the other
 		// answers cannot bring one back.
-		alive = out.ok
+		*alive = out.ok
 		if !slices.Contains(alive[:], true) {
 			return
 		}
