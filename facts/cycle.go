@@ -46,8 +46,8 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 	mem := newMemo()
 	for i, m := range moves {
 		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n], memo: mem}
-		p := positions[i].Clone()
-		c.Moves[i] = analyzeMove(p, m, ctx, par)
+		// analyzeMove leaves the position as it found it: no copy needed.
+		c.Moves[i] = analyzeMove(positions[i], m, ctx, par)
 		c.Moves[i].Ply = i + 1
 	}
 	c.Red = sideFacts(position.Red, positions, moves, par, mem)
@@ -86,8 +86,7 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 		if positions[i].Side() != side {
 			continue
 		}
-		p := positions[i].Clone()
-		if v, ok := safeVariation(p, m, par, mem); ok {
+		if v, ok := safeVariation(positions[i], m, par, mem); ok {
 			sf.CanVary, sf.VaryMove, sf.VaryAt = true, v.String(), i+1
 			break
 		}

@@ -98,9 +98,10 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	if mf.MateThreat.Exists && mtBefore.Exists && ctx.beforePrev != nil {
 		// 自毙: the threat stood before this move but not before the
 		// opponent's own previous move, so that move made it.
-		bp := ctx.beforePrev.Clone()
+		bp := ctx.beforePrev
 		bp.Make(position.NullMove)
 		mtPrev := newSearcher(bp, par, s.memo).mateThreat()
+		bp.Unmake()
 		mf.MateThreatSelfInflicted = !mtPrev.Exists
 	}
 	pinnedNow := pos.Pinned(O)

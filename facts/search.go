@@ -14,14 +14,22 @@ const maxPly = 64
 // searcher runs the bounded searches on one position, by make/unmake: it never
 // copies the board and leaves the position as it found it.
 type searcher struct {
+	*scratch
 	pos   *position.Position
 	par   Params
 	nodes int
 	cut   bool
+	memo  *memo
+}
+
+// scratch is a search's working memory: move lists, lines, per-ply state.
+// The searchers of one cycle run one after another, never one inside
+// another's search, so they share one (through the memo) instead of each
+// allocating its own.
+type scratch struct {
 	bufs  [maxPly][]position.Move
 	pv    [maxPly][maxPly]position.Move
 	pvLen [maxPly]int
-	memo  *memo
 	// frames: per-ply scratch of the shared gain search.
 	frames [maxPly]*frame
 	// checker[ply]: where the check given at ply (in a gain search's check
@@ -46,6 +54,8 @@ type memo struct {
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate map[uint64]int
+	// scratch is shared by the cycle's searchers (see scratch).
+	scratch *scratch
 }
 
 type exchangeEntry struct {
@@ -84,7 +94,10 @@ func newSearcher(pos *position.Position, par Params, m *memo) *searcher {
 	if m == nil {
 		m = newMemo()
 	}
-	s := &searcher{pos: pos, par: par, memo: m}
+	if m.scratch == nil {
+		m.scratch = new(scratch)
+	}
+	s := &searcher{scratch: m.scratch, pos: pos, par: par, memo: m}
 	if s.par.NodeLimit <= 0 {
 		s.par.NodeLimit = 200000
 	}
