@@ -371,12 +371,15 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 // legal move (checks only when checksOnly), or NoMove.
 func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	side := s.pos.Side()
-	for _, m := range s.legal(ply) {
+	var moves []position.Move
+	if checksOnly {
+		moves = s.checks(ply) // generated as checks: no filtering of every move
+	} else {
+		moves = s.legal(ply)
+	}
+	for _, m := range moves {
 		if !s.tick() {
 			return position.NoMove
-		}
-		if checksOnly && !s.givesCheck(m) {
-			continue
 		}
 		s.pos.Make(m)
 		if (!checksOnly || s.pos.InCheck(side.Other())) && !s.pos.HasLegalMove(side.Other()) {
