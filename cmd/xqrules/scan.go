@@ -179,6 +179,12 @@ func runScan(e *env, args []string) int {
 		}
 	} else {
 		writeScanText(e.stdout, &rep, *quiet)
+		// The CLI's own timing, on stderr so the report stays comparable.
+		per := ""
+		if n := len(rep.Cycles); n > 0 {
+			per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(rep.ElapsedMS)/float64(n), len(books))
+		}
+		fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", len(rep.Cycles), float64(rep.ElapsedMS)/1000, per, *jobs)
 	}
 	if len(rep.Errors) > 0 || ruleErrors > 0 {
 		return exitFailed

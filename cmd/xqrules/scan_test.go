@@ -148,11 +148,14 @@ func TestScanBadGamesGoOn(t *testing.T) {
 // The output does not depend on the number of goroutines; a progress line
 // is drawn on a terminal only.
 func TestScanDeterministicAndProgress(t *testing.T) {
-	one, _, st1 := xq(t, "scan", "--rules", "11", "-j", "1", scanSample, scanSample)
+	one, errOne, st1 := xq(t, "scan", "--rules", "11", "-j", "1", scanSample, scanSample)
 	three, _, st3 := xq(t, "scan", "--rules", "11", "--jobs", "3", scanSample, scanSample)
 	assert.Equal(t, exitOK, st1)
 	assert.Equal(t, exitOK, st3)
 	assert.Equal(t, one, three)
+	// The scan's own timing goes to stderr, out of the comparable report.
+	assert.Regexp(t, `scan: 8 cycles judged in [0-9.]+ s \([0-9.]+ ms per cycle under 1 books\), 1 jobs`, errOne)
+	assert.NotContains(t, one, "judged in")
 	assert.Contains(t, one, "8 games, 8 cycles (all), 0 bad games")
 
 	var out, errb bytes.Buffer
