@@ -42,8 +42,8 @@ type gen struct {
 	testKing     bool
 	// evading: c is in check (in an ordinary position) and a move not the
 	// king's can answer it only by going to a square of evadeTo (taking a
-	// checker, blocking a line or a horse's leg) or leaving one of evadeFrom
-	// (a cannon's screen); the others are not even tried.
+	// checker, blocking a line or a horse's leg) or being one of evadeFrom
+	// (a checking cannon's screen); the others are not even tried.
 	evading            bool
 	evadeTo, evadeFrom bitboard
 	// fast: test and forbid are empty (as in most positions), so every
@@ -438,57 +438,19 @@ func (g *gen) setup() {
 		check, pinned, forbid := p.shield(c, k)
 		if check {
 			g.test = everywhere
-			g.evading = true
-			g.evadeTo, g.evadeFrom = p.evasions(c, k)
+			// Only moves that could answer the check are tried (see
+			// evade.go); when the checks are not ones it handles, all are.
+			var l evasions
+			if p.evasionCandidates(c, k, &l) {
+				g.evading = true
+				g.evadeTo, g.evadeFrom = l.target, l.screens
+			}
 		} else {
 			g.test, g.forbid = pinned, forbid
 		}
 		g.testKing = true
 	}
 	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
-}
-
-// evasions returns, for c's king on k in check, the squares a move other than
-// the king's must go to (evadeTo) or come from (evadeFrom) to have any chance
-// of answering every check: each checker's square, the squares between the
-// king and a checking rook, cannon or facing king, a checking horse's leg, and
-// the screens of a checking cannon. A move answering all the checks answers
-// each, so the union over the checkers is a superset of the answers; every
-// candidate is still tried on the board.
-func (p *Position) evasions(c Color, k Square) (to, from bitboard) {
-	var buf [16]Square
-	for _, q := range p.CheckersInto(buf[:0], c) {
-		to = to.or(sqBB[uint8(q)])
-		switch p.board[q].Kind() {
-		case Horse:
-			to = to.or(sqBB[uint8(horseLegTo(q, k))])
-		case Rook, Cannon, King:
-			between := betweenBB(q, k)
-			to = to.or(between)
-			if p.board[q].Kind() == Cannon {
-				from = from.or(between.and(p.occ[0].or(p.occ[1])))
-			}
-		}
-	}
-	return to, from
-}
-
-// betweenBB returns the squares strictly between a and b on a rank or a file
-// (none if they share neither).
-func betweenBB(a, b Square) bitboard {
-	fa, ra, fb, rb := sqFile[uint8(a)], sqRank[uint8(a)], sqFile[uint8(b)], sqRank[uint8(b)]
-	var out bitboard
-	switch {
-	case fa == fb:
-		for r := min(ra, rb) + 1; r < max(ra, rb); r++ {
-			out = out.or(sqBB[uint8(SquareAt(int(fa), int(r)))])
-		}
-	case ra == rb:
-		for f := min(fa, fb) + 1; f < max(fa, fb); f++ {
-			out = out.or(sqBB[uint8(SquareAt(int(f), int(ra)))])
-		}
-	}
-	return out
 }
 
 // into runs fill on a [MaxMoves]Move array appended to dst: dst's own spare
