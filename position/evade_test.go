@@ -251,24 +251,7 @@ func BenchmarkLegalMovesInCheck(b *testing.B) {
 // then every move of every piece, until one is legal.
 func hasLegalMoveGen(p *Position, c Color) bool {
 	p.sync()
-	if k := p.kings[c&1]; k != NoSquare {
-		for to := kingMoves[uint8(k)].andNot(p.occ[c&1]); !to.isEmpty(); {
-			if p.safeMove(k, to.pop(), c) {
-				return true
-			}
-		}
-	}
-	for _, kind := range [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant} {
-		for s := p.pieces[MakePiece(c, kind)&15]; !s.isEmpty(); {
-			from := s.pop()
-			for to := p.pieceMoves(from); !to.isEmpty(); {
-				if p.safeMove(from, to.pop(), c) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return p.hasKingStep(c) || p.hasPieceMove(c)
 }
 
 func BenchmarkHasLegalMoveInCheck(b *testing.B) {
