@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
@@ -133,48 +132,30 @@ func defaultCaseFiles() []string {
 // is empty) under the books each case names; the order is kept.
 func judgeCases(e *env, lib *interp.Library, chosen []*interp.Book, all []interp.Case, jobs int) []htmlreport.Case {
 	res := make([]htmlreport.Case, len(all))
-	work := make(chan int)
-	done := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, jobs); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				c := &all[i]
-				res[i].Case = c
-				books := chosen
-				var err error
-				if len(books) == 0 {
-					books, err = c.BooksIn(lib, nil)
-				}
-				if err == nil {
-					res[i].Run, err = interp.JudgeCase(books, c)
-				}
-				res[i].Err = err
-				done <- i
-			}
-		}()
-	}
-	go func() {
-		for i := range all {
-			work <- i
+	judge := func(i int) {
+		c := &all[i]
+		res[i].Case = c
+		books := chosen
+		var err error
+		if len(books) == 0 {
+			books, err = c.BooksIn(lib, nil)
 		}
-		close(work)
-		wg.Wait()
-		close(done)
-	}()
+		if err == nil {
+			res[i].Run, err = interp.JudgeCase(books, c)
+		}
+		res[i].Err = err
+	}
 	var last time.Time
 	shown := false
 	n := 0
-	for i := range done {
+	forEach(len(all), jobs, judge, func(i int) {
 		n++
 		if e.isTerminal && len(all) >= progressMin && (time.Since(last) >= 100*time.Millisecond || n == len(all)) {
 			last = time.Now()
 			fmt.Fprintf(e.stderr, "\r\033[Kcasebook [%d/%d] %s", n, len(all), all[i].ID)
 			shown = true
 		}
-	}
+	})
 	if shown {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}

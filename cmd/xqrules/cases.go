@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/xqrules/xqrules/interp"
 )
@@ -92,22 +91,9 @@ func runCases(e *env, args []string) int {
 	// Judge in parallel; report in file order.
 	results := make([][]interp.CaseResult, len(all))
 	errs := make([]error, len(all))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, *jobs); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				results[i], errs[i] = interp.RunCase(lib, &all[i], only)
-			}
-		}()
-	}
-	for i := range all {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	forEach(len(all), *jobs, func(i int) {
+		results[i], errs[i] = interp.RunCase(lib, &all[i], only)
+	}, nil)
 
 	for i := range all {
 		c := &all[i]

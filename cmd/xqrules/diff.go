@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/interp"
@@ -210,22 +209,9 @@ func diffCases(path string, books []*interp.Book, jobs int) ([]diffItem, []repla
 	}
 	items := make([]diffItem, len(cases))
 	bad := make([]error, len(cases))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				items[i], bad[i] = diffCase(&cases[i], books)
-			}
-		}()
-	}
-	for i := range cases {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	forEach(len(cases), jobs, func(i int) {
+		items[i], bad[i] = diffCase(&cases[i], books)
+	}, nil)
 	var out []diffItem
 	for i, c := range cases {
 		if bad[i] != nil {
@@ -268,11 +254,11 @@ func diffGames(path string, books []*interp.Book, mode string, jobs int) ([]diff
 	var errs []replayError
 	for b := range scanPipeline([]string{path}, jobs, books, mode) {
 		for _, g := range b.items {
-			if g.err != nil {
-				errs = append(errs, errorEntry(g.err))
+			if err := scanErr(&g); err != nil {
+				errs = append(errs, errorEntry(err))
 				continue
 			}
-			for _, c := range g.cycles {
+			for _, c := range g.res.cycles {
 				out = append(out, diffItem{Kind: "cycle", File: c.File, Line: c.Line, ID: c.ID, Game: c.Game, Ply: c.Ply,
 					FEN: c.FEN, Moves: c.Moves, A: c.Rulings[0], B: c.Rulings[1]})
 			}

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -27,20 +26,11 @@ func init() {
 // memory of the records in flight small.
 const replayBatch = 256
 
-// replayItem is one record read, or one error from reading, with what its
-// replay found.
-type replayItem struct {
-	g       *record.Game
-	readErr error // a *record.Error (the record could not be read)
-	plies   int
-	reps    record.Repetitions
-	err     error // a *record.ReplayError
-}
-
-type batch struct {
-	file  int // index of the file in the arguments
-	items []replayItem
-	done  chan struct{}
+// replayed is what replaying one record found.
+type replayed struct {
+	plies int
+	reps  record.Repetitions
+	err   error // a *record.ReplayError
 }
 
 // replayReport is the --format json output (and what the text output says).
@@ -151,7 +141,19 @@ func runReplay(e *env, args []string) int {
 	if *dedupe {
 		memo = record.NewMemo()
 	}
-	for b := range replayPipeline(files, *jobs, memo, prog) {
+	var opened func(int, *record.Reader)
+	if prog != nil {
+		opened = prog.setReader
+	}
+	replayer := func() func(*gameItem[replayed]) {
+		rp := record.Replayer{Memo: memo}
+		return func(it *gameItem[replayed]) {
+			if it.g != nil {
+				it.res.reps, it.res.plies, it.res.err = rp.Check(it.g)
+			}
+		}
+	}
+	for b := range gamePipeline(files, *jobs, replayBatch, opened, replayer) {
 		rf := &rep.Files[b.file]
 		for _, it := range b.items {
 			if it.readErr != nil {
@@ -159,25 +161,26 @@ func runReplay(e *env, args []string) int {
 				rf.Errors++
 				continue
 			}
+			r := &it.res
 			rep.Games++
-			rep.Plies += it.plies
+			rep.Plies += r.plies
 			rf.Games++
-			rf.Plies += it.plies
+			rf.Plies += r.plies
 			rf.Format = it.g.Format
-			if it.err != nil {
-				rep.Errors = append(rep.Errors, errorEntry(it.err))
+			if r.err != nil {
+				rep.Errors = append(rep.Errors, errorEntry(r.err))
 				rf.Errors++
 				continue
 			}
-			if it.reps.Max >= 2 {
+			if r.reps.Max >= 2 {
 				rep.GamesWith2Fold++
 			}
-			if it.reps.Max >= 3 {
+			if r.reps.Max >= 3 {
 				rep.GamesWith3Fold++
 				if *list {
 					g := it.g
 					rep.Threefold = append(rep.Threefold, threefoldGame{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID,
-						Max: it.reps.Max, FirstThreefold: it.reps.FirstThreefold, Plies: it.plies})
+						Max: r.reps.Max, FirstThreefold: r.reps.FirstThreefold, Plies: r.plies})
 				}
 			}
 		}
@@ -225,76 +228,6 @@ func runReplay(e *env, args []string) int {
 		return exitFailed
 	}
 	return exitOK
-}
-
-// replayPipeline reads the files in one goroutine, replays their records in
-// jobs goroutines, and returns the batches in file order: the output is the
-// same whatever the number of goroutines.
-func replayPipeline(files []string, jobs int, memo *record.Memo, prog *progress) <-chan *batch {
-	work := make(chan *batch, 2*jobs)
-	order := make(chan *batch, 4*jobs)
-	out := make(chan *batch)
-	go func() { // reader
-		defer close(work)
-		defer close(order)
-		send := func(b *batch) {
-			order <- b
-			work <- b
-		}
-		for fi, f := range files {
-			b := &batch{file: fi, done: make(chan struct{})}
-			r, err := record.Open(f)
-			if err != nil {
-				b.items = append(b.items, replayItem{readErr: err})
-				send(b)
-				continue
-			}
-			if prog != nil {
-				prog.setReader(fi, r)
-			}
-			for {
-				g, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				b.items = append(b.items, replayItem{g: g, readErr: err})
-				if len(b.items) == replayBatch {
-					send(b)
-					b = &batch{file: fi, done: make(chan struct{})}
-				}
-			}
-			r.Close()
-			if len(b.items) > 0 {
-				send(b)
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() { // replayers
-			defer wg.Done()
-			rp := record.Replayer{Memo: memo}
-			for b := range work {
-				for i := range b.items {
-					it := &b.items[i]
-					if it.g != nil {
-						it.reps, it.plies, it.err = rp.Check(it.g)
-					}
-				}
-				close(b.done)
-			}
-		}()
-	}
-	go func() { // in order
-		defer close(out)
-		for b := range order {
-			<-b.done
-			out <- b
-		}
-		wg.Wait()
-	}()
-	return out
 }
 
 // errorEntry flattens a reading or replay error.

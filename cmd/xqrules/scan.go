@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/xqrules/xqrules/interp"
@@ -74,16 +73,11 @@ type scanReport struct {
 	ElapsedMS int64         `json:"elapsed_ms"`
 }
 
-type scanItem struct {
-	g      *record.Game
-	err    error // reading or replaying the record
+// scanned is what scanning one game found: its cycles judged, or why it
+// could not be replayed.
+type scanned struct {
 	cycles []scanCycle
-}
-
-type scanBatch struct {
-	file  int
-	items []scanItem
-	done  chan struct{}
+	err    error
 }
 
 func runScan(e *env, args []string) int {
@@ -147,11 +141,11 @@ func runScan(e *env, args []string) int {
 			if it.g != nil {
 				rep.Games++
 			}
-			if it.err != nil {
-				rep.Errors = append(rep.Errors, errorEntry(it.err))
+			if err := scanErr(&it); err != nil {
+				rep.Errors = append(rep.Errors, errorEntry(err))
 				continue
 			}
-			for _, c := range it.cycles {
+			for _, c := range it.res.cycles {
 				tally(sums, &c)
 				rep.Cycles = append(rep.Cycles, c)
 			}
@@ -273,67 +267,25 @@ func shortVerdict(v string) string {
 	return v
 }
 
-// scanPipeline reads the files in one goroutine, judges their games in
-// jobs goroutines, and returns the batches in file order.
-func scanPipeline(files []string, jobs int, books []*interp.Book, mode string) <-chan *scanBatch {
-	work := make(chan *scanBatch, 2*jobs)
-	order := make(chan *scanBatch, 8*jobs)
-	out := make(chan *scanBatch)
-	go func() { // reader
-		defer close(work)
-		defer close(order)
-		send := func(b *scanBatch) {
-			order <- b
-			work <- b
+// scanPipeline reads the files, judges their games in jobs goroutines and
+// returns the batches in file order (see gamePipeline).
+func scanPipeline(files []string, jobs int, books []*interp.Book, mode string) <-chan *gameBatch[scanned] {
+	scanner := func() func(*gameItem[scanned]) {
+		return func(it *gameItem[scanned]) {
+			if it.g != nil && it.readErr == nil {
+				it.res.cycles, it.res.err = scanGame(it.g, books, mode)
+			}
 		}
-		for fi, f := range files {
-			b := &scanBatch{file: fi, done: make(chan struct{})}
-			r, err := record.Open(f)
-			if err != nil {
-				b.items = append(b.items, scanItem{err: err})
-				send(b)
-				continue
-			}
-			for {
-				g, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				b.items = append(b.items, scanItem{g: g, err: err})
-				if len(b.items) == scanBatchSize {
-					send(b)
-					b = &scanBatch{file: fi, done: make(chan struct{})}
-				}
-			}
-			r.Close()
-			send(b)
-		}
-	}()
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range work {
-				for i := range b.items {
-					it := &b.items[i]
-					if it.g != nil && it.err == nil {
-						it.cycles, it.err = scanGame(it.g, books, mode)
-					}
-				}
-				close(b.done)
-			}
-		}()
 	}
-	go func() { // in order
-		defer close(out)
-		for b := range order {
-			<-b.done
-			out <- b
-		}
-		wg.Wait()
-	}()
-	return out
+	return gamePipeline(files, jobs, scanBatchSize, nil, scanner)
+}
+
+// scanErr is the item's error: reading the record, or replaying the game.
+func scanErr(it *gameItem[scanned]) error {
+	if it.readErr != nil {
+		return it.readErr
+	}
+	return it.res.err
 }
 
 // scanGame replays a game, finds its cycles and judges each under books.
