@@ -16,17 +16,49 @@ func mirrorSquare(s string) string {
 	return string([]byte{'i' - (s[0] - 'a'), s[1]})
 }
 
-// mirrorFEN reflects a position left–right.
-func mirrorFEN(fen string) string {
+// rotateSquare turns a square half a turn (a0 ↔ i9): seen from the other side.
+func rotateSquare(s string) string {
+	return string([]byte{'i' - (s[0] - 'a'), '9' - (s[1] - '0')})
+}
+
+// transformFEN reflects a position left–right or, with turn, turns it half
+// a turn and exchanges the colours (the same position, Red and Black
+// swapped).
+func transformFEN(fen string, turn bool) string {
 	p := position.MustParseFEN(fen)
 	q := position.Empty()
 	for sq := position.Square(0); sq < position.NumSquares; sq++ {
-		if pc := p.At(sq); pc != position.NoPiece {
+		pc := p.At(sq)
+		switch {
+		case pc == position.NoPiece:
+		case turn:
+			q.Place(position.SquareAt(8-sq.File(), 9-sq.Rank()), position.MakePiece(pc.Color().Other(), pc.Kind()))
+		default:
 			q.Place(position.SquareAt(8-sq.File(), sq.Rank()), pc)
 		}
 	}
-	q.SetSide(p.Side())
+	side := p.Side()
+	if turn {
+		side = side.Other()
+	}
+	q.SetSide(side)
 	return q.FEN()
+}
+
+// analyzeTransformed analyses a figure's cycle and the same cycle on the
+// transformed board (see transformFEN; square maps a square the same way).
+func analyzeTransformed(t *testing.T, fg figure, par Params, turn bool, square func(string) string) (a, b Cycle) {
+	start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
+	a, err := AnalyzeCycle(start, cyc, occ, par)
+	require.NoError(t, err)
+	var mm []string
+	for _, m := range cyc {
+		mm = append(mm, square(m.From().String())+square(m.To().String()))
+	}
+	tstart, tcyc, tocc := cycleOf(t, transformFEN(start.FEN(), turn), mm)
+	b, err = AnalyzeCycle(tstart, tcyc, tocc, par)
+	require.NoError(t, err)
+	return a, b
 }
 
 // TestFactsMirror: mirroring the board left–right gives the mirrored facts —
@@ -38,16 +70,7 @@ func TestFactsMirror(t *testing.T) {
 	par.NodeLimit = 5000000
 	for _, fg := range loadFigures(t)[:12] {
 		t.Run(fg.ID, func(t *testing.T) {
-			start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
-			a, err := AnalyzeCycle(start, cyc, occ, par)
-			require.NoError(t, err)
-			var mm []string
-			for _, m := range cyc {
-				mm = append(mm, mirrorSquare(m.From().String())+mirrorSquare(m.To().String()))
-			}
-			mstart, mcyc, mocc := cycleOf(t, mirrorFEN(start.FEN()), mm)
-			b, err := AnalyzeCycle(mstart, mcyc, mocc, par)
-			require.NoError(t, err)
+			a, b := analyzeTransformed(t, fg, par, false, mirrorSquare)
 			for i := range a.Moves {
 				x, y := a.Moves[i], b.Moves[i]
 				assert.Equal(t, x.Check, y.Check, "ply %d check", i+1)
@@ -59,25 +82,6 @@ func TestFactsMirror(t *testing.T) {
 			assert.Equal(t, a.Black.CanVary, b.Black.CanVary)
 		})
 	}
-}
-
-// rotateSquare turns a square half a turn (a0 ↔ i9): seen from the other side.
-func rotateSquare(s string) string {
-	return string([]byte{'i' - (s[0] - 'a'), '9' - (s[1] - '0')})
-}
-
-// swapFEN turns the board half a turn and swaps the colours: the same
-// position with Red and Black exchanged.
-func swapFEN(fen string) string {
-	p := position.MustParseFEN(fen)
-	q := position.Empty()
-	for sq := position.Square(0); sq < position.NumSquares; sq++ {
-		if pc := p.At(sq); pc != position.NoPiece {
-			q.Place(position.SquareAt(8-sq.File(), 9-sq.Rank()), position.MakePiece(pc.Color().Other(), pc.Kind()))
-		}
-	}
-	q.SetSide(p.Side().Other())
-	return q.FEN()
 }
 
 // TestFactsColourSwap: exchanging the colours (the board turned half a turn,
@@ -92,16 +96,7 @@ func TestFactsColourSwap(t *testing.T) {
 			continue // slow; the other 27 figures cover the same code
 		}
 		t.Run(fg.ID, func(t *testing.T) {
-			start, cyc, occ := cycleOf(t, fg.FEN, fg.Moves)
-			a, err := AnalyzeCycle(start, cyc, occ, par)
-			require.NoError(t, err)
-			var mm []string
-			for _, m := range cyc {
-				mm = append(mm, rotateSquare(m.From().String())+rotateSquare(m.To().String()))
-			}
-			sstart, scyc, socc := cycleOf(t, swapFEN(start.FEN()), mm)
-			b, err := AnalyzeCycle(sstart, scyc, socc, par)
-			require.NoError(t, err)
+			a, b := analyzeTransformed(t, fg, par, true, rotateSquare)
 			for i := range a.Moves {
 				x, y := a.Moves[i], b.Moves[i]
 				assert.NotEqual(t, x.Side, y.Side, "ply %d side", i+1)
