@@ -370,23 +370,15 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 // mateInOne returns a move of the side to move after which the opponent has no
 // legal move (checks only when checksOnly), or NoMove.
 func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
-	side := s.pos.Side()
 	var moves []position.Move
 	if checksOnly {
 		moves = s.checks(ply) // generated as checks: no filtering of every move
 	} else {
 		moves = s.legal(ply)
 	}
-	for _, m := range moves {
-		if !s.tick() {
-			return position.NoMove
-		}
-		s.pos.Make(m)
-		if (!checksOnly || s.pos.InCheck(side.Other())) && !s.pos.HasLegalMove(side.Other()) {
-			s.pos.Unmake()
-			return m
-		}
-		s.pos.Unmake()
+	var buf [1]position.Move
+	if m := s.mating(moves, false, buf[:0]); len(m) > 0 {
+		return m[0]
 	}
 	return position.NoMove
 }
@@ -394,13 +386,26 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 // matingChecks appends to dst every check of the side to move after which
 // the opponent has no legal move (the mates in one by a check).
 func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
-	side := s.pos.Side()
-	for _, m := range s.checks(ply) {
-		s.pos.Make(m)
-		if !s.pos.HasLegalMove(side.Other()) {
-			dst = append(dst, m)
+	return s.mating(s.checks(ply), true, dst)
+}
+
+// mating appends to dst the moves of the side to move after which the
+// opponent has no legal move: the first only, unless all.
+func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) []position.Move {
+	opp := s.pos.Side().Other()
+	for _, m := range moves {
+		if !s.tick() {
+			break
 		}
+		s.pos.Make(m)
+		mated := !s.pos.HasLegalMove(opp)
 		s.pos.Unmake()
+		if mated {
+			dst = append(dst, m)
+			if !all {
+				break
+			}
+		}
 	}
 	return dst
 }
