@@ -801,15 +801,8 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 	var lost, won [2]int // [pawns, others]
 	rookWon := false
 	mover := s.pos.Side()
-	var origin [position.NumSquares]position.Square
-	for q := range origin {
-		origin[q] = position.Square(q)
-	}
 	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
-	n := 0
-	for _, m := range line {
-		side := s.pos.Side()
-		cap := s.pos.At(m.To())
+	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square) {
 		if cap != position.NoPiece {
 			i := 1
 			if cap.Kind() == position.Pawn {
@@ -819,20 +812,14 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 			case side == mover:
 				won[i]++
 				rookWon = rookWon || cap.Kind() == position.Rook
-			case moved[origin[m.To()]] || !slices.Contains(anyway, origin[m.To()]):
+			case moved[capOrigin] || !slices.Contains(anyway, capOrigin):
 				lost[i]++
 			}
 		}
 		if side == mover {
-			moved[origin[m.From()]] = true
+			moved[fromOrigin] = true
 		}
-		origin[m.To()] = origin[m.From()]
-		s.pos.Make(m)
-		n++
-	}
-	for ; n > 0; n-- {
-		s.pos.Unmake()
-	}
+	})
 	pawnsForPieces := lost[0] > 0 && lost[1] == 0 && won[1] > 0 && !rookWon
 	piecesForPawns := won[0] > 0 && won[1] == 0 && lost[1] > 0
 	if pawnsForPieces || piecesForPawns {
@@ -1202,16 +1189,27 @@ func (s *searcher) baselineLine(target position.Square) (int, []position.Square)
 // not to move that the side to move takes in line (followed as they move).
 func (s *searcher) takenIn(line []position.Move) []position.Square {
 	var out []position.Square
+	victims := s.pos.Side().Other()
+	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, _ position.Square) {
+		if cap != position.NoPiece && cap.Color() == victims {
+			out = append(out, capOrigin)
+		}
+	})
+	return out
+}
+
+// walkLine plays line from the position now and back, calling visit before
+// each move with the side moving, the piece it takes (NoPiece if none), and
+// the squares, in the position now, the taken piece and the moving piece
+// started the line on (pieces are followed as they move).
+func (s *searcher) walkLine(line []position.Move, visit func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square)) {
 	var origin [position.NumSquares]position.Square
 	for q := range origin {
 		origin[q] = position.Square(q)
 	}
-	victims := s.pos.Side().Other()
 	n := 0
 	for _, m := range line {
-		if pc := s.pos.At(m.To()); pc != position.NoPiece && pc.Color() == victims {
-			out = append(out, origin[m.To()])
-		}
+		visit(m, s.pos.Side(), s.pos.At(m.To()), origin[m.To()], origin[m.From()])
 		origin[m.To()] = origin[m.From()]
 		s.pos.Make(m)
 		n++
@@ -1219,5 +1217,4 @@ func (s *searcher) takenIn(line []position.Move) []position.Square {
 	for ; n > 0; n-- {
 		s.pos.Unmake()
 	}
-	return out
 }
