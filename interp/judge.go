@@ -44,12 +44,16 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	// (they share nothing; each gets its own copy of the start position).
 	var params []facts.Params
 	index := map[facts.Params]int{}
-	for _, b := range books {
+	of := make([]int, len(books)) // book → its analysis
+	for i, b := range books {
 		p := factsParams(books, b)
-		if _, ok := index[p]; !ok {
-			index[p] = len(params)
+		k, ok := index[p]
+		if !ok {
+			k = len(params)
+			index[p] = k
 			params = append(params, p)
 		}
+		of[i] = k
 	}
 	cycles := make([]facts.Cycle, len(params))
 	errs := make([]error, len(params))
@@ -72,8 +76,8 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	}
 	s := newSession()
 	out := make([]Ruling, 0, len(books))
-	for _, b := range books {
-		cyc := &cycles[index[factsParams(books, b)]]
+	for i, b := range books {
+		cyc := &cycles[of[i]]
 		r, err := b.rule(s, cyc, in.Context)
 		if err != nil {
 			return nil, err
