@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,4 +83,45 @@ func TestFactsParamsShared(t *testing.T) {
 	assert.Equal(t, wz.Params, factsParams([]*Book{wz2, b11, wz}, wz2))
 	assert.Equal(t, ko.Params, factsParams([]*Book{ko, wz}, ko), "wang-zhong's values differ: ko keeps its own")
 	assert.Equal(t, b11.Params, factsParams([]*Book{ko, b11}, b11))
+}
+
+// TestSearchedFactsComplete: every field of a move's facts that a
+// DetailBasic analysis leaves out (it differs from the full analysis on some
+// move of the 2020 figures) is in searchedFacts — so a fact added to facts
+// later, and computed only by the searches, cannot be read by a book judged
+// on the basic facts.
+func TestSearchedFactsComplete(t *testing.T) {
+	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
+	require.NoError(t, err)
+	differs := map[string]bool{}
+	for i := range cases {
+		c := &cases[i]
+		if c.Err != nil {
+			continue
+		}
+		var in Input
+		_, err := judgeCase(func(_ []*Book, x Input) ([]Ruling, error) { in = x; return nil, nil }, nil, c)
+		require.NoError(t, err, c.ID)
+		if len(in.Moves) == 0 {
+			continue
+		}
+		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
+		require.NoError(t, err, c.ID)
+		par := facts.DefaultParams()
+		par.Detail = facts.DetailBasic
+		basic, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
+		require.NoError(t, err, c.ID)
+		for j := range full.Moves {
+			f, b := reflect.ValueOf(full.Moves[j]), reflect.ValueOf(basic.Moves[j])
+			for k := 0; k < f.NumField(); k++ {
+				if !reflect.DeepEqual(f.Field(k).Interface(), b.Field(k).Interface()) {
+					differs[f.Type().Field(k).Name] = true
+				}
+			}
+		}
+	}
+	require.NotEmpty(t, differs, "the basic analysis must leave something out")
+	for name := range differs {
+		assert.True(t, searchedFacts[name], "facts.Move.%s is left out by DetailBasic but not in searchedFacts", name)
+	}
 }
