@@ -296,76 +296,70 @@ func (fc *fastCompiler) in(n *ast.BinaryNode) (boolFn, bool) {
 	switch n.Left.Type() {
 	case tString:
 		l, ok := fc.str(n.Left)
-		if !ok {
-			return nil, false
-		}
-		var set []string
-		switch r := n.Right.(type) {
-		case *ast.ConstantNode:
-			m, ok := r.Value.(map[string]struct{})
+		set, ok2 := constSet(n.Right, func(e ast.Node) (string, bool) {
+			s, ok := e.(*ast.StringNode)
 			if !ok {
-				return nil, false
+				return "", false
 			}
-			for k := range m {
-				set = append(set, k)
-			}
-		case *ast.ArrayNode:
-			for _, e := range r.Nodes {
-				s, ok := e.(*ast.StringNode)
-				if !ok {
-					return nil, false
-				}
-				set = append(set, s.Value)
-			}
-		default:
-			return nil, false
+			return s.Value, true
+		})
+		if ok && ok2 {
+			return inSet(l, set), true
 		}
-		return func(env, el unsafe.Pointer) bool {
-			v := l(env, el)
-			for _, s := range set {
-				if s == v {
-					return true
-				}
-			}
-			return false
-		}, true
 	case tInt:
 		l, ok := fc.int(n.Left)
+		set, ok2 := constSet(n.Right, func(e ast.Node) (int, bool) {
+			i, ok := e.(*ast.IntegerNode)
+			if !ok {
+				return 0, false
+			}
+			return i.Value, true
+		})
+		if ok && ok2 {
+			return inSet(l, set), true
+		}
+	}
+	return nil, false
+}
+
+// constSet reads the right side of `in`: a constant set (after expr's
+// optimiser) or a literal array whose elements lit reads.
+func constSet[T comparable](n ast.Node, lit func(ast.Node) (T, bool)) ([]T, bool) {
+	var set []T
+	switch r := n.(type) {
+	case *ast.ConstantNode:
+		m, ok := r.Value.(map[T]struct{})
 		if !ok {
 			return nil, false
 		}
-		var set []int
-		switch r := n.Right.(type) {
-		case *ast.ConstantNode:
-			m, ok := r.Value.(map[int]struct{})
+		for k := range m {
+			set = append(set, k)
+		}
+	case *ast.ArrayNode:
+		for _, e := range r.Nodes {
+			v, ok := lit(e)
 			if !ok {
 				return nil, false
 			}
-			for k := range m {
-				set = append(set, k)
-			}
-		case *ast.ArrayNode:
-			for _, e := range r.Nodes {
-				s, ok := e.(*ast.IntegerNode)
-				if !ok {
-					return nil, false
-				}
-				set = append(set, s.Value)
-			}
-		default:
-			return nil, false
+			set = append(set, v)
 		}
-		return func(env, el unsafe.Pointer) bool {
-			v := l(env, el)
-			for _, s := range set {
-				if s == v {
-					return true
-				}
-			}
-			return false
-		}, true
+	default:
+		return nil, false
 	}
-	return nil, false
+	return set, true
+}
+
+// inSet is the closure of `x in set`.
+func inSet[T comparable](x func(env, el unsafe.Pointer) T, set []T) boolFn {
+	return func(env, el unsafe.Pointer) bool {
+		v := x(env, el)
+		for _, s := range set {
+			if s == v {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // slice compiles the first argument of a builtin over a slice: the
