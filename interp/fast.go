@@ -243,21 +243,21 @@ func (fc *fastCompiler) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+			eq = equal(l, r)
 		case tString:
 			l, ok1 := fc.str(n.Left)
 			r, ok2 := fc.str(n.Right)
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+			eq = equal(l, r)
 		case tBool:
 			l, ok1 := fc.bool(n.Left)
 			r, ok2 := fc.bool(n.Right)
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			eq = func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+			eq = equal(l, r)
 		default:
 			return nil, false
 		}
@@ -320,6 +320,11 @@ func (fc *fastCompiler) in(n *ast.BinaryNode) (boolFn, bool) {
 		}
 	}
 	return nil, false
+}
+
+// equal is the closure of `l == r`.
+func equal[T comparable](l, r func(env, el unsafe.Pointer) T) boolFn {
+	return func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
 }
 
 // constSet reads the right side of `in`: a constant set (after expr's
