@@ -1,7 +1,5 @@
 package position
 
-import "math/bits"
-
 // Captures and checks: the moves an exchange search looks at.
 //
 // LegalCaptures and LegalQuietChecks generate only the moves asked for, with
@@ -201,16 +199,7 @@ type checkLine struct {
 // reports an attack on the king, or adds to special and screen.
 func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	b := &l.p.board
-	var sq [3]Square
-	n := 0
-	for ; n < 3 && m != 0; n++ {
-		j := bits.TrailingZeros32(m)
-		if !up {
-			j = bits.Len32(m) - 1
-		}
-		m &^= 1 << j
-		sq[n] = base + step*Square(j)
-	}
+	_, sq, n := firstThree(m, up, base, step)
 	if n == 0 {
 		return false
 	}

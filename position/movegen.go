@@ -341,14 +341,11 @@ type shieldLine struct {
 	pinned, forbid       bitboard
 }
 
-// walk looks at the first three pieces on one line out from the king: m is
-// the line's occupancy beyond the king, walked upwards or downwards; the
-// square of bit i is base + step*i and the king is at bit at. It reports a
-// check, or adds to pinned and forbid.
-func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
-	var bit [3]int
-	var sq [3]Square
-	n := 0
+// firstThree returns the first three pieces (fewer when the line has
+// fewer) along one line out from a king: m is the line's occupancy beyond
+// it, walked upwards or downwards, bit i standing for the square base +
+// step*i. It gives their bits, their squares and how many there are.
+func firstThree(m uint32, up bool, base, step Square) (bit [3]int, sq [3]Square, n int) {
 	for ; n < 3 && m != 0; n++ {
 		j := bits.TrailingZeros32(m)
 		if !up {
@@ -357,6 +354,15 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 		m &^= 1 << j
 		bit[n], sq[n] = j, base+step*Square(j)
 	}
+	return bit, sq, n
+}
+
+// walk looks at the first three pieces on one line out from the king: m is
+// the line's occupancy beyond the king, walked upwards or downwards; the
+// square of bit i is base + step*i and the king is at bit at. It reports a
+// check, or adds to pinned and forbid.
+func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
+	bit, sq, n := firstThree(m, up, base, step)
 	pc1 := b[sq[0]]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
