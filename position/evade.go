@@ -1,7 +1,5 @@
 package position
 
-import "math/bits"
-
 // Moves out of check.
 //
 // When c's king is in check (in an ordinary position, see movegen.go) a move
@@ -132,6 +130,20 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	return true
 }
 
+// firstTwo returns the first and second piece along one line out from the
+// king (NoSquare when fewer); see firstThree.
+func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
+	_, sq, n := firstThree(m, up, base, step)
+	q1, q2 = NoSquare, NoSquare
+	if n > 0 {
+		q1 = sq[0]
+	}
+	if n > 1 {
+		q2 = sq[1]
+	}
+	return q1, q2
+}
+
 // evasionCandidates works out, for c's king on k in check in an ordinary
 // position, where c's pieces must go to answer the check (see evasions). It
 // reports false when the position is not one it handles (no checker found,
@@ -167,24 +179,11 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	all := &p.lines[both]
 	if fm := fileMask[f&15]; !sliders.or(p.pieces[MakePiece(e, King)&15]).and(fm).isEmpty() {
 		fo := uint32(all.file[f&15])
-		q1, q2 := NoSquare, NoSquare
-		if m := fo >> (r + 1) << (r + 1); m != 0 {
-			q1 = Square(f) + 9*Square(bits.TrailingZeros32(m))
-			if m &= m - 1; m != 0 {
-				q2 = Square(f) + 9*Square(bits.TrailingZeros32(m))
-			}
-		}
+		q1, q2 := firstTwo(fo>>(r+1)<<(r+1), true, Square(f), 9)
 		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
-		q1, q2 = NoSquare, NoSquare
-		if m := fo & (1<<r - 1); m != 0 {
-			i := bits.Len32(m) - 1
-			q1 = Square(f) + 9*Square(i)
-			if m &^= 1 << i; m != 0 {
-				q2 = Square(f) + 9*Square(bits.Len32(m)-1)
-			}
-		}
+		q1, q2 = firstTwo(fo&(1<<r-1), false, Square(f), 9)
 		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
@@ -192,24 +191,11 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	if rm := rankMask[r&15]; !sliders.and(rm).isEmpty() {
 		ro := uint32(all.rank[r&15])
 		base := Square(r) * 9
-		q1, q2 := NoSquare, NoSquare
-		if m := ro >> (f + 1) << (f + 1); m != 0 {
-			q1 = base + Square(bits.TrailingZeros32(m))
-			if m &= m - 1; m != 0 {
-				q2 = base + Square(bits.TrailingZeros32(m))
-			}
-		}
+		q1, q2 := firstTwo(ro>>(f+1)<<(f+1), true, base, 1)
 		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
-		q1, q2 = NoSquare, NoSquare
-		if m := ro & (1<<f - 1); m != 0 {
-			i := bits.Len32(m) - 1
-			q1 = base + Square(i)
-			if m &^= 1 << i; m != 0 {
-				q2 = base + Square(bits.Len32(m)-1)
-			}
-		}
+		q1, q2 = firstTwo(ro&(1<<f-1), false, base, 1)
 		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
