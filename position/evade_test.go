@@ -137,17 +137,8 @@ func TestEvasionsRandom(t *testing.T) {
 	require.Greater(t, st.inCheck, n/50)
 	require.Greater(t, st.otherSide, 0)
 	st = evadeStats{}
-	refRandomSetups(2, m, func(p *Position) {
+	refSetupsPlayedOn(2, m, func(p *Position) {
 		checkEvasions(t, p, &st)
-		var buf [MaxMoves]Move
-		for i := 0; i < 4; i++ {
-			ms := p.LegalMoves(buf[:0])
-			if len(ms) == 0 {
-				break
-			}
-			p.Make(ms[(i*7)%len(ms)])
-			checkEvasions(t, p, &st)
-		}
 	})
 	t.Logf("setups: %+v", st)
 	require.Greater(t, st.inCheck, m/10)
