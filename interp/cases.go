@@ -326,27 +326,31 @@ func JudgeCase(books []*Book, c *Case) (CaseRun, error) {
 	return judgeCase(Judge, books, c)
 }
 
-func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *Case) (CaseRun, error) {
+// Input is the cycle a case gives, as Judge takes it: the last period of its
+// moves (no moves when they do not repeat a position).
+func (c *Case) Input() (Input, error) {
 	if c.Err != nil {
-		return CaseRun{}, c.Err
+		return Input{}, c.Err
 	}
 	start, err := position.ParseFENComposed(c.FEN) // rule-book diagrams may be composed
 	if err != nil {
-		return CaseRun{}, err
+		return Input{}, err
 	}
-	p := start.Clone()
-	moves := make([]position.Move, 0, len(c.Moves))
-	for i, t := range c.Moves {
-		m, err := position.ParseMove(p, t)
-		if err != nil {
-			return CaseRun{}, fmt.Errorf("move %d %q: %w", i+1, t, err)
-		}
-		moves = append(moves, m)
-		p.Make(m)
+	moves, err := position.ParseMoves(start, c.Moves)
+	if err != nil {
+		return Input{}, err
 	}
 	in, ok := FindCycle(start, moves)
 	if !ok {
 		in = Input{}
+	}
+	return in, nil
+}
+
+func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *Case) (CaseRun, error) {
+	in, err := c.Input()
+	if err != nil {
+		return CaseRun{}, err
 	}
 	rulings, err := judge(books, in)
 	if err != nil {

@@ -99,8 +99,7 @@ func TestSearchedFactsComplete(t *testing.T) {
 		if c.Err != nil {
 			continue
 		}
-		var in Input
-		_, err := judgeCase(func(_ []*Book, x Input) ([]Ruling, error) { in = x; return nil, nil }, nil, c)
+		in, err := c.Input()
 		require.NoError(t, err, c.ID)
 		if len(in.Moves) == 0 {
 			continue

@@ -99,6 +99,23 @@ func NotationByName(name string) (Notation, bool) {
 	return nil, false
 }
 
+// ParseMoves reads moves in any supported notation, each in the position
+// the ones before it leave, from start (which is not changed). An error
+// names the move by its number (from 1) and text.
+func ParseMoves(start *Position, texts []string) ([]Move, error) {
+	p := start.Clone()
+	moves := make([]Move, 0, len(texts))
+	for i, t := range texts {
+		m, err := ParseMove(p, t)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	return moves, nil
+}
+
 // ParseMove reads a move in any supported notation (ICCS, WXF, Chinese). When
 // the text is recognisable in one notation, that notation's error is returned.
 func ParseMove(p *Position, text string) (Move, error) {

@@ -554,3 +554,21 @@ func BenchmarkWXFDecode(b *testing.B)     { benchDecode(b, WXF{}) }
 // BenchmarkICCSDecode is the yardstick: reading coordinates costs only the
 // legality check, which the descriptive notations make too.
 func BenchmarkICCSDecode(b *testing.B) { benchDecode(b, ICCS{}) }
+
+// TestParseMoves: moves in mixed notations are read each in the position the
+// ones before leave; start is not changed; an error names the move.
+func TestParseMoves(t *testing.T) {
+	start := MustParseFEN(StartFEN)
+	key := start.Key()
+	ms, err := ParseMoves(start, []string{"h2e2", "马8进7", "N2+3"})
+	require.NoError(t, err)
+	require.Len(t, ms, 3)
+	assert.Equal(t, "h2e2", ms[0].String())
+	assert.Equal(t, "h9g7", ms[1].String())
+	assert.Equal(t, "h0g2", ms[2].String())
+	assert.Equal(t, key, start.Key())
+
+	_, err = ParseMoves(start, []string{"h2e2", "h2e2"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `move 2 "h2e2"`)
+}

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/interp"
-	"github.com/xqrules/xqrules/position"
 )
 
 func init() {
@@ -226,21 +225,11 @@ func diffCases(path string, books []*interp.Book, jobs int) ([]diffItem, []repla
 
 func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
 	it := diffItem{Kind: "case", File: c.File, Line: c.Line, ID: c.ID, Moves: []string{}}
-	if c.Err != nil {
-		return it, c.Err
-	}
-	start, err := position.ParseFENComposed(c.FEN)
+	in, err := c.Input()
 	if err != nil {
 		return it, err
 	}
-	moves, err := parseMoves(start, c.Moves)
-	if err != nil {
-		return it, err
-	}
-	in, ok := interp.FindCycle(start, moves)
-	if !ok {
-		in = interp.Input{}
-	} else {
+	if len(in.Moves) > 0 {
 		it.FEN, it.Moves = in.Start.FEN(), iccs(in.Moves)
 	}
 	rs := judgeEach(books, in)

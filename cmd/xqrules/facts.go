@@ -27,23 +27,18 @@ func runFacts(e *env, args []string) int {
 	if *format != "text" && *format != "json" {
 		return usageErr(e, "facts", "unknown --format %q (want text or json)", *format)
 	}
-	start, err := position.ParseFEN(*fen)
+	// The moves and position are read as judge reads them.
+	start, err := position.ParseFENComposed(*fen)
 	if err != nil {
 		return fail(e, "facts", err)
 	}
-	texts := strings.Fields(*movesArg)
+	texts := splitMoves(*movesArg)
 	if len(texts) == 0 {
 		return usageErr(e, "facts", "--moves is empty")
 	}
-	p := start.Clone()
-	var moves []position.Move
-	for i, t := range texts {
-		m, err := position.ParseMove(p, t)
-		if err != nil {
-			return fail(e, "facts", fmt.Errorf("move %d: %w", i+1, err))
-		}
-		moves = append(moves, m)
-		p.Make(m)
+	moves, err := position.ParseMoves(start, texts)
+	if err != nil {
+		return fail(e, "facts", err)
 	}
 	// The cycle is the last period of the input, found as judge finds it.
 	in, ok := interp.FindCycle(start, moves)

@@ -66,7 +66,7 @@ func runJudge(e *env, args []string) int {
 		if err != nil {
 			return fail(e, "judge", err)
 		}
-		moves, err := parseMoves(start, splitMoves(*movesArg))
+		moves, err := position.ParseMoves(start, splitMoves(*movesArg))
 		if err != nil {
 			return fail(e, "judge", err)
 		}
@@ -154,21 +154,6 @@ func splitMoves(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool {
 		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '，' || r == '、' || r == ';'
 	})
-}
-
-// parseMoves reads move texts in any notation from start.
-func parseMoves(start *position.Position, texts []string) ([]position.Move, error) {
-	p := start.Clone()
-	moves := make([]position.Move, 0, len(texts))
-	for i, t := range texts {
-		m, err := position.ParseMove(p, t)
-		if err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
-		}
-		moves = append(moves, m)
-		p.Make(m)
-	}
-	return moves, nil
 }
 
 // judgeMoves judges the last period of a game.

@@ -85,7 +85,7 @@ func TestScanReproducesCorpusCycles(t *testing.T) {
 		assert.Equal(t, row.Result, c.Result, row.ID)
 		start, err := position.ParseFEN(row.FEN)
 		require.NoError(t, err)
-		moves, err := parseMoves(start, strings.Fields(row.Moves))
+		moves, err := position.ParseMoves(start, strings.Fields(row.Moves))
 		require.NoError(t, err)
 		in, ok := interp.FindCycle(start, moves)
 		require.True(t, ok)
