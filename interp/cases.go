@@ -275,6 +275,31 @@ type CaseResult struct {
 	Line           int      `json:"line,omitempty"`
 }
 
+// LabelMismatch is a move whose label differs from the one a case expects.
+type LabelMismatch struct {
+	Ply           int    // from 1
+	Expected, Got string // Got is "?" when the cycle has no such move
+}
+
+// LabelMismatches lists the moves whose label differs from the expected one
+// (moves with no expected label are skipped).
+func (r CaseResult) LabelMismatches() []LabelMismatch {
+	var out []LabelMismatch
+	for i, l := range r.LabelsExpected {
+		if l == "" {
+			continue
+		}
+		got := "?"
+		if i < len(r.LabelsActual) {
+			got = r.LabelsActual[i]
+		}
+		if got != l {
+			out = append(out, LabelMismatch{Ply: i + 1, Expected: l, Got: got})
+		}
+	}
+	return out
+}
+
 // RunCase judges a case under the rule sets it names that lib holds (and,
 // when only is not empty, that are in only). A case that cannot be played
 // or names an unknown rule set returns an error.

@@ -220,17 +220,8 @@ func labelNote(r interp.CaseResult) string {
 		return ""
 	}
 	var diffs []string
-	for i, l := range r.LabelsExpected {
-		if l == "" {
-			continue
-		}
-		got := "?"
-		if i < len(r.LabelsActual) {
-			got = r.LabelsActual[i]
-		}
-		if got != l {
-			diffs = append(diffs, fmt.Sprintf("ply %d %s→%s", i+1, l, got))
-		}
+	for _, d := range r.LabelMismatches() {
+		diffs = append(diffs, fmt.Sprintf("ply %d %s→%s", d.Ply, d.Expected, d.Got))
 	}
 	return fmt.Sprintf("  labels %d/%d: %s", r.LabelsAgree, r.LabelsTotal, strings.Join(diffs, ", "))
 }

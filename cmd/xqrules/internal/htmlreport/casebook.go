@@ -211,17 +211,8 @@ func expectFor(c *interp.Case, r interp.Ruling, results map[string]interp.CaseRe
 
 func labelDiffs(r interp.CaseResult) string {
 	var diffs []string
-	for i, l := range r.LabelsExpected {
-		if l == "" {
-			continue
-		}
-		got := "?"
-		if i < len(r.LabelsActual) {
-			got = r.LabelsActual[i]
-		}
-		if got != l {
-			diffs = append(diffs, fmt.Sprintf("ply %d: expected %s, got %s", i+1, l, got))
-		}
+	for _, d := range r.LabelMismatches() {
+		diffs = append(diffs, fmt.Sprintf("ply %d: expected %s, got %s", d.Ply, d.Expected, d.Got))
 	}
 	if r.LabelsTotal > 0 && len(diffs) == 0 {
 		return fmt.Sprintf("labels %d/%d agree", r.LabelsAgree, r.LabelsTotal)
