@@ -76,10 +76,7 @@ func (e *Error) Detail() string {
 	if e.Source == "" || e.Column < 1 {
 		return b.String()
 	}
-	num := fmt.Sprintf("%d", e.Line)
-	fmt.Fprintf(&b, "\n  %s | %s\n  %s | ", num, strings.ReplaceAll(e.Source, "\t", " "), strings.Repeat(" ", len(num)))
-	b.WriteString(strings.Repeat(" ", srcpos.Indent(e.Source, e.Column)))
-	b.WriteString("^")
+	b.WriteString(srcpos.Quote(e.Source, e.Column, fmt.Sprintf("%d ", e.Line)))
 	return b.String()
 }
 

@@ -48,16 +48,8 @@ func (e *Error) Detail() string {
 	if e.Source == "" || e.Column < 1 {
 		return e.Error()
 	}
-	var b strings.Builder
-	b.WriteString(e.Error())
-	b.WriteString("\n  | ")
-	b.WriteString(strings.ReplaceAll(e.Source, "\t", " "))
-	b.WriteString("\n  | ")
-	// The caret is placed by characters; wide (CJK) characters before it
-	// would need two cells, so they are counted twice.
-	b.WriteString(strings.Repeat(" ", srcpos.Indent(e.Source, e.Column)))
-	b.WriteString("^")
-	return b.String()
+	// The caret is placed by cells: a wide (CJK) character takes two.
+	return e.Error() + srcpos.Quote(e.Source, e.Column, "")
 }
 
 // ErrorList is every problem found in one load; a scheme with any is refused.

@@ -3,6 +3,8 @@
 // characters take two terminal cells. Rule books and scoring schemes share it.
 package srcpos
 
+import "strings"
+
 // RuneWidth is the terminal width of r: CJK and full-width characters take
 // two cells, everything else one.
 func RuneWidth(r rune) int {
@@ -31,4 +33,21 @@ func Indent(line string, column int) int {
 		w += RuneWidth(r)
 	}
 	return w
+}
+
+// Quote returns a source line and a caret under its column, each on a line
+// of its own (leading newline included), after a gutter: "12 " gives
+// "  12 | source", "" gives "  | source". Tabs show as spaces.
+func Quote(source string, column int, gutter string) string {
+	var b strings.Builder
+	b.WriteString("\n  ")
+	b.WriteString(gutter)
+	b.WriteString("| ")
+	b.WriteString(strings.ReplaceAll(source, "\t", " "))
+	b.WriteString("\n  ")
+	b.WriteString(strings.Repeat(" ", len(gutter)))
+	b.WriteString("| ")
+	b.WriteString(strings.Repeat(" ", Indent(source, column)))
+	b.WriteString("^")
+	return b.String()
 }
