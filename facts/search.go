@@ -391,11 +391,26 @@ func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
 
 // mating appends to dst the moves of the side to move after which the
 // opponent has no legal move: the first only, unless all.
+//
+// Long lists (every move, for a mate or stalemate in one by any move) are
+// first filtered by the opponent's king: a move far from a square its king
+// could step to now leaves that step legal (see refuge), so it mates nothing
+// and is not played.
 func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) []position.Move {
 	opp := s.pos.Side().Other()
+	var refuges [4]position.Square
+	nr := -1 // not yet worked out
 	for _, m := range moves {
 		if !s.tick() {
 			break
+		}
+		if len(moves) >= refugeMinMoves {
+			if nr < 0 {
+				nr = s.kingRefuges(&refuges)
+			}
+			if leavesRefuge(refuges[:nr], m) {
+				continue
+			}
 		}
 		s.pos.Make(m)
 		mated := !s.pos.HasLegalMove(opp)
@@ -408,6 +423,62 @@ func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) 
 		}
 	}
 	return dst
+}
+
+// refugeMinMoves: below this many moves, mating plays them all (working out
+// the refuges would cost more than it saves).
+const refugeMinMoves = 8
+
+// kingRefuges fills r with the squares the king of the side not to move could
+// step to legally if it were to move now, and returns how many there are.
+func (s *searcher) kingRefuges(r *[4]position.Square) int {
+	k := s.pos.King(s.pos.Side().Other())
+	if k == position.NoSquare {
+		return 0
+	}
+	n := 0
+	s.pos.Make(position.NullMove)
+	f, rk := k.File(), k.Rank()
+	for _, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+		tf, tr := f+d[0], rk+d[1]
+		if tf < 0 || tf > 8 || tr < 0 || tr > 9 {
+			continue
+		}
+		t := position.Square(tr*9 + tf)
+		if s.pos.IsLegal(position.NewMove(k, t)) {
+			r[n] = t
+			n++
+		}
+	}
+	s.pos.Unmake()
+	return n
+}
+
+// leavesRefuge reports whether the move m surely leaves the opponent's king a
+// legal step to one of refuges (squares it can step to legally now), so that m
+// mates nothing. A move changes whether a square t is attacked, or whether the
+// king may step there, only through its two squares: a rook, cannon or king
+// line to t runs along t's file or rank (a piece arriving on it attacks,
+// blocks or becomes a screen; a piece leaving it uncovers), a horse attacks t
+// from two points away with its leg one point diagonally from t, an elephant
+// from two points with its eye one point away, a pawn or an advisor from one
+// point, and the king's own step to t changes only if m lands on t. So when
+// neither square of m is on t's file or rank or within two points of it in
+// both directions, stepping to t stays legal after m.
+func leavesRefuge(refuges []position.Square, m position.Move) bool {
+	for _, t := range refuges {
+		if far(t, m.From()) && far(t, m.To()) {
+			return true
+		}
+	}
+	return false
+}
+
+// far: a and b share no file or rank and are more than two points apart
+// across one of them.
+func far(a, b position.Square) bool {
+	df, dr := abs(a.File()-b.File()), abs(a.Rank()-b.Rank())
+	return df != 0 && dr != 0 && max(df, dr) > 2
 }
 
 // mateByChecks reports whether the side to move mates within depth plies by

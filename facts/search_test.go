@@ -1,0 +1,88 @@
+package facts
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// searchTestPositions returns the positions of the figure and AXF cycles and
+// of random games played on from each of them (seeded): middle games,
+// endings and composed diagrams with few pieces, kings in every corner of
+// their palaces.
+func searchTestPositions(t *testing.T) []*position.Position {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out []*position.Position
+	for _, in := range append(figureCycles(t), axfCycles(t)...) {
+		p := in.start.Clone()
+		for _, m := range in.moves {
+			out = append(out, p.Clone())
+			p.Make(m)
+		}
+		for walk := 0; walk < 2; walk++ {
+			q := in.start.Clone()
+			for ply := 0; ply < 30; ply++ {
+				ms := q.LegalMoves(nil)
+				if len(ms) == 0 {
+					break
+				}
+				q.Make(ms[rng.IntN(len(ms))])
+				out = append(out, q.Clone())
+			}
+		}
+	}
+	return out
+}
+
+// TestLeavesRefugeExact checks mating's filter against playing the moves: a
+// move that leavesRefuge says leaves the opponent's king a step never mates
+// or stalemates, and the king really can step to that square after it — in
+// every position of searchTestPositions, with either side to move.
+func TestLeavesRefugeExact(t *testing.T) {
+	filtered, total, mates := 0, 0, 0
+	for _, p := range searchTestPositions(t) {
+		for pass := 0; pass < 2; pass++ {
+			if pass == 1 {
+				if p.InCheck(p.Side().Other()) {
+					continue // the null move would leave a king en prise
+				}
+				p.Make(position.NullMove)
+			}
+			s := newSearcher(p, DefaultParams(), nil)
+			var r [4]position.Square
+			refuges := r[:s.kingRefuges(&r)]
+			opp := p.Side().Other()
+			for _, m := range p.LegalMoves(nil) {
+				if p.At(m.To()).Kind() == position.King {
+					continue
+				}
+				total++
+				p.Make(m)
+				mated := !p.HasLegalMove(opp)
+				for _, q := range refuges {
+					if far(q, m.From()) && far(q, m.To()) {
+						require.True(t, p.IsLegal(position.NewMove(p.King(opp), q)),
+							"%s: after %s the king cannot step to %s", p.FEN(), m, q)
+					}
+				}
+				p.Unmake()
+				if mated {
+					mates++
+				}
+				if leavesRefuge(refuges, m) {
+					filtered++
+					require.False(t, mated, "%s: %s mates but was filtered", p.FEN(), m)
+				}
+			}
+			if pass == 1 {
+				p.Unmake()
+			}
+		}
+	}
+	t.Logf("%d moves, %d left out by the filter, %d mate or stalemate", total, filtered, mates)
+	require.Greater(t, filtered, total/4, "the filter should leave out most moves")
+	require.Positive(t, mates, "the positions should hold some mates in one")
+}
