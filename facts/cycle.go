@@ -43,7 +43,8 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 		Occurrences: occurrences,
 		Moves:       make([]Move, n),
 	}
-	mem := newMemo()
+	mem := getMemo()
+	defer putMemo(mem)
 	for i, m := range moves {
 		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n], memo: mem}
 		// analyzeMove leaves the position as it found it: no copy needed.

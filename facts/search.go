@@ -2,6 +2,7 @@ package facts
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/xqrules/xqrules/position"
 )
@@ -86,6 +87,35 @@ func newMemo() *memo {
 		gains:     map[uint64]map[position.Square]gainResult{},
 		noMate:    map[uint64]int{},
 	}
+}
+
+// memos keeps the memos of finished cycles for the next: a cycle fills a few
+// hundred map entries and a search's scratch of some 40 KB, which allocating
+// afresh for every cycle costs more than clearing.
+var memos = sync.Pool{New: func() any { return newMemo() }}
+
+// getMemo returns an empty memo, with scratch, from the pool.
+func getMemo() *memo {
+	m := memos.Get().(*memo)
+	if m.scratch == nil {
+		m.scratch = new(scratch)
+	}
+	return m
+}
+
+// putMemo empties m and gives it back to the pool. Nothing in it may be used
+// after: results handed out of a cycle's analysis are copies (strings and
+// fresh slices), never the memo's own lines.
+func putMemo(m *memo) {
+	clear(m.exchanges)
+	clear(m.baselines)
+	clear(m.skipped)
+	clear(m.threats)
+	clear(m.mated1)
+	clear(m.mated1any)
+	clear(m.gains)
+	clear(m.noMate)
+	memos.Put(m)
 }
 
 // newSearcher returns a searcher on pos; m may be shared with other searchers
