@@ -944,6 +944,8 @@ type frame struct {
 	sub       targets
 	fl        floors
 	alive, sw [position.NumSquares]bool
+	// vict: the child node's victims (see gainAll).
+	vict [16]position.Square
 }
 
 // frame returns ply's scratch, made on first use.
@@ -973,13 +975,17 @@ type targets struct {
 // want (nil: every piece) names the victims the caller still needs, in the
 // coordinates of this node: the others are not searched and come back not ok.
 //
+// vict lists the squares of the opponent's pieces (the victims, the king
+// included) at this node: everything per square (out, want, floor) is read
+// and written at those squares only.
+//
 // floor (nil: none) says, per victim in this node's coordinates, what a line
 // must beat to matter: the root already has that much through the victim
 // (a direct capture, or another line). A line worth no more is reported as
 // no line — the root's result is the same either way — so a capture that
 // cannot beat it (it gives no check, so the opponent may stop: it wins at
 // most the victim) is not searched.
-func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor *floors) {
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor *floors, vict []position.Square) {
 	*out = targets{}
 	if !s.tick() || ply >= maxPly-4 {
 		return
@@ -1038,26 +1044,31 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		// node already has through the victim; less what the check takes.
 		f := s.frame(ply)
 		cf := &f.fl
-		for q := range cf {
-			f := noFloor
+		cv := f.vict[:0] // the victims after the check: less the one it takes
+		for _, q := range vict {
+			if q == to {
+				continue
+			}
+			cv = append(cv, q)
+			fl := noFloor
 			if floor != nil {
-				f = floor[q]
+				fl = floor[q]
 			}
-			if out.ok[q] && out.val[q] > f {
-				f = out.val[q]
+			if out.ok[q] && out.val[q] > fl {
+				fl = out.val[q]
 			}
-			if f != noFloor {
-				f -= gained
+			if fl != noFloor {
+				fl -= gained
 			}
-			cf[q] = f
+			cf[q] = fl
 		}
 		sub := &f.sub
 		s.checker[ply] = to
 		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, sub, want, cf)
+		s.afterCheckAll(checks-1, ply+1, sub, want, cf, cv)
 		s.pos.Unmake()
-		for q := range sub.ok {
-			if sub.ok[q] && position.Square(q) != to {
+		for _, q := range cv {
+			if sub.ok[q] {
 				if v := gained + sub.val[q]; !out.ok[q] || v > out.val[q] {
 					out.val[q], out.ok[q] = v, true
 				}
@@ -1071,9 +1082,10 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 
 // afterCheckAll: the opponent answers a check; a victim's line stands only if
 // it survives every answer (values in the coordinates before the answer).
-// want (nil: all) as for gainAll. The answers that take something come
-// first: they refute most lines, and once no line survives the search stops.
-func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor *floors) {
+// want (nil: all) and vict as for gainAll, floor as for gainAll but not nil.
+// The answers that take something come first: they refute most lines, and
+// once no line survives the search stops.
+func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor *floors, vict []position.Square) {
 	*out = targets{}
 	replies := s.legal(ply) // deeper plies use their own buffers
 	if len(replies) == 0 {
@@ -1099,28 +1111,31 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		sw := &f.sw
 		*sw = *alive
 		sw[r.To()], sw[r.From()] = alive[r.From()], false
-		// The floors after the answer: a line must now beat them by what
-		// the answer took.
+		// The victims and their floors after the answer (the answering
+		// piece moved): a line must now beat the floors by what the answer
+		// took.
 		sf := &f.fl
-		for q := range sf {
-			sf[q] = noFloor
-			if floor[q] != noFloor {
-				sf[q] = floor[q] + lost
+		cv := f.vict[:0]
+		for _, q := range vict {
+			fl := floor[q]
+			if fl != noFloor {
+				fl += lost
 			}
-		}
-		sf[r.To()], sf[r.From()] = noFloor, noFloor
-		if floor[r.From()] != noFloor {
-			sf[r.To()] = floor[r.From()] + lost
+			if q == r.From() {
+				q = r.To()
+			}
+			cv = append(cv, q)
+			sf[q] = fl
 		}
 		sub := &f.sub
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, sub, nil, sw, sf)
+		s.gainAll(checks, ply+1, sub, nil, sw, sf, cv)
 		s.pos.Unmake()
 		// Map the answer's moved piece back to its square before the answer;
 		// in those coordinates the answer's destination holds no victim.
 		sub.val[r.From()], sub.ok[r.From()] = sub.val[r.To()], sub.ok[r.To()]
 		sub.ok[r.To()] = false
-		for q := range out.ok {
+		for _, q := range vict {
 			if first {
 				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q] && alive[q]
 				continue
@@ -1138,8 +1153,12 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		}
 		// A line must survive every answer: once none does, the other
 		// answers cannot bring one back.
-		*alive = out.ok
-		if !slices.Contains(alive[:], true) {
+		any := false
+		for _, q := range vict {
+			alive[q] = out.ok[q]
+			any = any || alive[q]
+		}
+		if !any {
 			return
 		}
 	}
@@ -1167,7 +1186,8 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
-	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil)
+	var vb [16]position.Square
+	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
 	cut := s.cut
 	out := map[position.Square]gainResult{}
 	for q := range t.ok {
