@@ -46,6 +46,9 @@ type scratch struct {
 // and so on. A result from a search that was cut short is never kept.
 type memo struct {
 	exchanges map[uint64]exchangeEntry
+	// exAtLeast: a lower bound on the exchange value, from a bounded search
+	// that failed high (exchangeBelow).
+	exAtLeast map[uint64]int
 	baselines map[uint64]baselineEntry
 	skipped   map[skipKey]baselineEntry
 	threats   map[uint64]MateThreat
@@ -79,6 +82,7 @@ type skipKey struct {
 func newMemo() *memo {
 	return &memo{
 		exchanges: map[uint64]exchangeEntry{},
+		exAtLeast: map[uint64]int{},
 		baselines: map[uint64]baselineEntry{},
 		skipped:   map[skipKey]baselineEntry{},
 		threats:   map[uint64]MateThreat{},
@@ -108,6 +112,7 @@ func getMemo() *memo {
 // fresh slices), never the memo's own lines.
 func putMemo(m *memo) {
 	clear(m.exchanges)
+	clear(m.exAtLeast)
 	clear(m.baselines)
 	clear(m.skipped)
 	clear(m.threats)
@@ -1238,17 +1243,41 @@ func (s *searcher) exchange(ply int) int {
 const noExchange = 1 << 30
 
 // exchangeBelow is exchange when its value is below beta, and noExchange
-// otherwise: a remembered exact value is used, else a search with beta as
-// its bound, which cuts off sooner.
+// otherwise: a remembered exact value or bound is used, else a search with
+// beta as its bound, which cuts off sooner.
+//
+// What the bounded search finds is remembered too. Below beta its value is
+// exact, and so is its line, the one the full window finds: with alpha at
+// −∞ no move at the root fails low, so every child is searched to its exact
+// value (its own alpha, v − beta, is below what it returns, or the root
+// would have cut off), and deeper down a window differs from the full one
+// only in bounds returned for moves that are not best. At or above beta it
+// is a lower bound (fail-soft).
 func (s *searcher) exchangeBelow(ply, beta int) int {
-	v, ok := s.memo.exchanges[s.pos.Key()]
-	e := v.v
-	if !ok {
-		e = s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	k := s.pos.Key()
+	if v, ok := s.memo.exchanges[k]; ok {
+		if v.v >= beta {
+			return noExchange
+		}
+		return v.v
 	}
-	if e >= beta {
+	if lb, ok := s.memo.exAtLeast[k]; ok && lb >= beta {
 		return noExchange
 	}
+	e := s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	if s.cut {
+		if e >= beta {
+			return noExchange
+		}
+		return e
+	}
+	if e >= beta {
+		if lb, ok := s.memo.exAtLeast[k]; !ok || e > lb {
+			s.memo.exAtLeast[k] = e
+		}
+		return noExchange
+	}
+	s.memo.exchanges[k] = exchangeEntry{e, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)}
 	return e
 }
 
