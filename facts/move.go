@@ -712,14 +712,15 @@ func offers(s *searcher, m position.Move) []Offer {
 // (拦): their pseudo-legal destinations with to occupied, against to empty.
 func blocks(s *searcher, to position.Square) (bool, []Piece) {
 	pos := s.pos // the opponent is to move
-	with := destinations(pos)
+	var with, without [position.NumSquares]int
+	destinations(pos, &with)
 	pc := pos.Probe(to, position.NoPiece)
-	without := destinations(pos)
+	destinations(pos, &without)
 	pos.Probe(to, pc)
 	var out []Piece
 	for from, n := range without {
 		if with[from] < n {
-			out = append(out, describe(&s.par, pos, from))
+			out = append(out, describe(&s.par, pos, position.Square(from)))
 		}
 	}
 	slices.SortFunc(out, func(a, b Piece) int { return cmpString(a.Square, b.Square) })
@@ -737,12 +738,11 @@ func cmpString(a, b string) int {
 }
 
 // destinations counts the side to move's pseudo-legal moves per origin square.
-func destinations(pos *position.Position) map[position.Square]int {
-	out := map[position.Square]int{}
-	for _, m := range pos.PseudoMoves(nil) {
+func destinations(pos *position.Position, out *[position.NumSquares]int) {
+	var buf [2 * position.MaxMoves]position.Move
+	for _, m := range pos.PseudoMoves(buf[:0]) {
 		out[m.From()]++
 	}
-	return out
 }
 
 // follows (跟): after m the moved piece attacks the enemy piece that moved just
