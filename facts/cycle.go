@@ -16,43 +16,85 @@ var ErrNoCycle = errors.New("no cycle: the moves do not return to the start posi
 // the same position (same side to move) must stand again. occurrences is how
 // many times the start position occurred in the game (2 if unknown).
 func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences int, par Params) (Cycle, error) {
+	a, err := newAnalysis(start, moves, occurrences)
+	if err != nil {
+		return Cycle{}, err
+	}
+	defer a.done()
+	for i := range moves {
+		a.move(i, par)
+	}
+	a.cycleFacts(par)
+	return a.c, nil
+}
+
+// analysis is one cycle's analysis in its stages (AnalyzeCycle runs them in
+// order; the benchmarks time them apart): the moves' facts, then the
+// per-cycle facts.
+type analysis struct {
+	c         Cycle
+	moves     []position.Move
+	positions []*position.Position // before each move
+	mem       *memo
+}
+
+// newAnalysis checks the cycle and sets up its analysis.
+func newAnalysis(start *position.Position, moves []position.Move, occurrences int) (*analysis, error) {
 	if len(moves) == 0 {
-		return Cycle{}, fmt.Errorf("%w (no moves)", ErrNoCycle)
+		return nil, fmt.Errorf("%w (no moves)", ErrNoCycle)
 	}
 	pos := start.Clone()
 	pos.ResetHistory()
 	positions := make([]*position.Position, len(moves))
 	for i, m := range moves {
 		if !pos.IsLegal(m) {
-			return Cycle{}, fmt.Errorf("cycle ply %d: %s is not a legal move for %s", i+1, m, pos.Side())
+			return nil, fmt.Errorf("cycle ply %d: %s is not a legal move for %s", i+1, m, pos.Side())
 		}
 		positions[i] = pos.Clone()
 		pos.Make(m)
 	}
 	if !pos.Equal(start) {
-		return Cycle{}, fmt.Errorf("%w (after %d plies the position differs)", ErrNoCycle, len(moves))
+		return nil, fmt.Errorf("%w (after %d plies the position differs)", ErrNoCycle, len(moves))
 	}
 	if occurrences < 2 {
 		occurrences = 2
 	}
 	n := len(moves)
-	c := Cycle{
-		FEN:         start.FEN(),
-		Plies:       n,
-		FirstMover:  start.Side().String(),
-		Occurrences: occurrences,
-		Moves:       make([]Move, n),
-	}
-	mem := getMemo()
-	defer putMemo(mem)
-	for i, m := range moves {
-		ctx := context{prev: moves[(i-1+n)%n], beforePrev: positions[(i-1+n)%n], memo: mem}
-		// analyzeMove leaves the position as it found it: no copy needed.
-		c.Moves[i] = analyzeMove(positions[i], m, ctx, par)
-		c.Moves[i].Ply = i + 1
-	}
-	c.Red = sideFacts(position.Red, positions, moves, par, mem)
-	c.Black = sideFacts(position.Black, positions, moves, par, mem)
+	return &analysis{
+		c: Cycle{
+			FEN:         start.FEN(),
+			Plies:       n,
+			FirstMover:  start.Side().String(),
+			Occurrences: occurrences,
+			Moves:       make([]Move, n),
+		},
+		moves:     moves,
+		positions: positions,
+		mem:       getMemo(),
+	}, nil
+}
+
+// done gives the memo back; the analysis is not to be used after.
+func (a *analysis) done() {
+	putMemo(a.mem)
+	a.mem = nil
+}
+
+// move computes the facts of the cycle's move i.
+func (a *analysis) move(i int, par Params) {
+	n := len(a.moves)
+	ctx := context{prev: a.moves[(i-1+n)%n], beforePrev: a.positions[(i-1+n)%n], memo: a.mem}
+	// analyzeMove leaves the position as it found it: no copy needed.
+	a.c.Moves[i] = analyzeMove(a.positions[i], a.moves[i], ctx, par)
+	a.c.Moves[i].Ply = i + 1
+}
+
+// cycleFacts computes the per-cycle facts, the moves' done.
+func (a *analysis) cycleFacts(par Params) {
+	c, positions, moves := &a.c, a.positions, a.moves
+	n := len(moves)
+	c.Red = sideFacts(position.Red, positions, moves, par, a.mem)
+	c.Black = sideFacts(position.Black, positions, moves, par, a.mem)
 	// The side that moves last in the period completes the repetition last.
 	last := positions[n-1].Side()
 	c.Red.CompletesLast = last == position.Red
@@ -63,7 +105,6 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 			c.Red.Cut, c.Black.Cut = true, true
 		}
 	}
-	return c, nil
 }
 
 // sideFacts computes one side's cycle facts: squares, strong pieces and 有变.
