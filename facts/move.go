@@ -362,12 +362,12 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 	// wins reports whether c wins material; shield: c became illegal only
 	// because it would expose the mover's king.
 	wins := func() (ok, shield bool) {
-		if !slices.Contains(pos.LegalCapturesOf(vsq, S), c) {
-			return false, slices.Contains(pos.PseudoMoves(nil), c)
+		if !pos.IsLegal(c) {
+			return false, pos.IsPseudoLegal(c)
 		}
 		loss := 0
 		pos.Make(c)
-		if len(pos.LegalCapturesOf(vsq, S.Other())) > 0 {
+		if pos.CanCapture(vsq, S.Other()) {
 			loss = pieceValue(par, ap, vsq)
 		}
 		pos.Unmake()
@@ -401,12 +401,13 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 // the protector off (拦), it does not attack with the capturer. pos is
 // restored.
 func cutsOff(pos *position.Position, c position.Move, vsq, b position.Square) bool {
-	if !slices.Contains(pos.LegalCapturesOf(vsq, pos.Side()), c) {
+	if !pos.IsLegal(c) {
 		return false
 	}
 	pos.Make(c)
 	defer pos.Unmake()
-	recs := pos.LegalCapturesOf(vsq, pos.Side())
+	var buf [16]position.Move
+	recs := pos.LegalCapturesInto(buf[:0], vsq, pos.Side())
 	for _, r := range recs {
 		p := r.From()
 		if !between(p, vsq, b) && horseLeg(pos, p, vsq) != b && elephantEye(pos, p, vsq) != b {
