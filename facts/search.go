@@ -58,9 +58,19 @@ type memo struct {
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate map[uint64]int
+	// The move lists generated in the cycle's positions, by key: the
+	// searches come back to the same positions again and again (a third
+	// or more of the lists asked for were generated before), and copying a
+	// list costs a fraction of generating it. The lists live in slab.
+	capsChecks, legals, checkLists map[uint64]listRef
+	slab                           []position.Move
 	// scratch is shared by the cycle's searchers (see scratch).
 	scratch *scratch
 }
+
+// listRef locates a remembered move list in memo.slab; caps is how many of
+// its moves come first as captures (capturesAndChecks).
+type listRef struct{ off, n, caps int32 }
 
 type exchangeEntry struct {
 	v    int
@@ -81,15 +91,18 @@ type skipKey struct {
 
 func newMemo() *memo {
 	return &memo{
-		exchanges: map[uint64]exchangeEntry{},
-		exAtLeast: map[uint64]int{},
-		baselines: map[uint64]baselineEntry{},
-		skipped:   map[skipKey]baselineEntry{},
-		threats:   map[uint64]MateThreat{},
-		mated1:    map[uint64]bool{},
-		mated1any: map[uint64]bool{},
-		gains:     map[uint64]map[position.Square]gainResult{},
-		noMate:    map[uint64]int{},
+		exchanges:  map[uint64]exchangeEntry{},
+		exAtLeast:  map[uint64]int{},
+		baselines:  map[uint64]baselineEntry{},
+		skipped:    map[skipKey]baselineEntry{},
+		threats:    map[uint64]MateThreat{},
+		mated1:     map[uint64]bool{},
+		mated1any:  map[uint64]bool{},
+		gains:      map[uint64]map[position.Square]gainResult{},
+		noMate:     map[uint64]int{},
+		capsChecks: map[uint64]listRef{},
+		legals:     map[uint64]listRef{},
+		checkLists: map[uint64]listRef{},
 	}
 }
 
@@ -120,6 +133,10 @@ func putMemo(m *memo) {
 	clear(m.mated1any)
 	clear(m.gains)
 	clear(m.noMate)
+	clear(m.capsChecks)
+	clear(m.legals)
+	clear(m.checkLists)
+	m.slab = m.slab[:0]
 	memos.Put(m)
 }
 
@@ -190,6 +207,9 @@ func (s *searcher) buf(ply int) []position.Move {
 // first, in the order of LegalMoves within each group), less captures of the
 // king, in the buffer of ply.
 func (s *searcher) checks(ply int) []position.Move {
+	if ms, _, ok := s.recalled(s.memo.checkLists, ply); ok {
+		return ms
+	}
 	ms, nc := s.capturesAndChecks(ply, true)
 	n := 0
 	for _, m := range ms[:nc] {
@@ -200,13 +220,36 @@ func (s *searcher) checks(ply int) []position.Move {
 	}
 	ms = ms[:n+copy(ms[n:], ms[nc:])]
 	s.bufs[ply] = ms
+	s.remember(s.memo.checkLists, ms, n)
 	return ms
+}
+
+// recalled copies the list remembered in lists for the position into the
+// buffer of ply, if there is one.
+func (s *searcher) recalled(lists map[uint64]listRef, ply int) (ms []position.Move, caps int, ok bool) {
+	r, ok := lists[s.pos.Key()]
+	if !ok {
+		return nil, 0, false
+	}
+	ms = append(s.buf(ply), s.memo.slab[r.off:r.off+r.n]...)
+	s.bufs[ply] = ms
+	return ms, int(r.caps), true
+}
+
+// remember keeps a copy of the position's list ms in lists.
+func (s *searcher) remember(lists map[uint64]listRef, ms []position.Move, caps int) {
+	off := len(s.memo.slab)
+	s.memo.slab = append(s.memo.slab, ms...)
+	lists[s.pos.Key()] = listRef{int32(off), int32(len(ms)), int32(caps)}
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
+	if ms, _, ok := s.recalled(s.memo.legals, ply); ok {
+		return ms
+	}
 	ms := s.pos.LegalMoves(s.buf(ply))
 	n := 0
 	for _, m := range ms {
@@ -216,6 +259,7 @@ func (s *searcher) legal(ply int) []position.Move {
 		}
 	}
 	s.bufs[ply] = ms[:n]
+	s.remember(s.memo.legals, ms[:n], 0)
 	return s.bufs[ply]
 }
 
@@ -399,7 +443,13 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 		ms := s.pos.LegalCaptures(s.buf(ply))
 		return ms, len(ms)
 	}
-	return s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
+	if ms, caps, ok := s.recalled(s.memo.capsChecks, ply); ok {
+		return ms, caps
+	}
+	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
+	s.bufs[ply] = ms
+	s.remember(s.memo.capsChecks, ms, caps)
+	return ms, caps
 }
 
 // mateInOne returns a move of the side to move after which the opponent has no
