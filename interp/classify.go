@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/expr-lang/expr/vm"
-
 	"github.com/xqrules/xqrules/facts"
 )
 
@@ -97,76 +95,22 @@ type Context struct {
 	Recreator string
 }
 
-// session is the work shared by the books that rule on one cycle: the
-// boxed environments of its moves, threats and offers (built once per set
-// of facts), the results of predicates (books share compiled programs, so a
-// rule that two books have in common is evaluated once), the reasons
-// rendered, and one VM. It also holds the environments of one book's
-// patterns and verdict rows, passed by pointer (the fast forms and the VM
-// take either), and the data of one reason: a book reuses them, since a
-// ruling keeps nothing of them.
-type session struct {
-	vm      vm.VM
-	envs    map[envKey]*moveEnvs
-	memo    map[memoKey]bool
-	reasons map[reasonKey]string
-	side    SideEnv
-	venv    [2]VerdictEnv
-	rdata   reasonData
-	vdata   verdictData
-	// Scratch of one book's ruling: its labelled moves, one move's
-	// matches, each side's moves (red, black).
-	moves     []labelled
-	matches   []match
-	sideMoves [2][]SideMove
-}
-
-type envKey struct {
-	cyc  *facts.Cycle
-	reps int
-}
-
-// moveEnvs are the boxed environments of a cycle's moves; threats and
-// offers are built when a rule first asks for them.
-type moveEnvs struct {
-	move    []any
-	threats [][]any
-	offers  [][]any
-}
-
-type memoKey struct {
-	p    *pred
-	envs *moveEnvs
-	move int
-	elem int // -1: the move itself
-}
-
-type reasonKey struct {
-	t    *reasonTmpl
-	envs *moveEnvs
-	move int
-	// evidence: bit j is threat (offer) j; evidence lists are ascending.
-	evidence uint64
-	label    string
-}
-
-func newSession() *session {
-	return &session{envs: map[envKey]*moveEnvs{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
-}
-
 // evaluator evaluates one book on one cycle.
 type evaluator struct {
 	b    *Book
 	cyc  *facts.Cycle
 	ctx  Context
 	s    *session
-	envs *moveEnvs
+	envs *envSet
 	err  error
 }
 
 func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
+	}
+	if p.b == nil {
+		env = ev.s.envOf(env)
 	}
 	v, err := p.runBool(&ev.s.vm, env)
 	if err != nil {
@@ -196,6 +140,9 @@ func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exp
 func (ev *evaluator) runInt(p *pred, env any, cl *Clause, src exprSrc) int {
 	if ev.err != nil || p == nil {
 		return 0
+	}
+	if p.i == nil {
+		env = ev.s.envOf(env)
 	}
 	v, err := p.runInt(&ev.s.vm, env)
 	if err != nil {
@@ -272,72 +219,11 @@ func counterOf(t *facts.Threat, m *facts.Move) Counter {
 	return best
 }
 
-// moveEnv returns the boxed environment of move i, and the threat and
-// offer environments on demand; they are shared by every book that uses the
-// same facts.
-func (ev *evaluator) moveEnv(i int) any {
-	if ev.envs == nil {
-		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
-		ev.envs = ev.s.envs[k]
-		if ev.envs == nil {
-			n := len(ev.cyc.Moves)
-			ev.envs = &moveEnvs{move: make([]any, n), threats: make([][]any, n), offers: make([][]any, n)}
-			ev.s.envs[k] = ev.envs
-		}
-	}
-	if ev.envs.move[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		ev.envs.move[i] = MoveEnv{Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-	}
-	return ev.envs.move[i]
-}
-
-func (ev *evaluator) context(i int) (m *facts.Move, prev facts.Move, own, opp Material, cenv CycleEnv) {
-	n := len(ev.cyc.Moves)
-	m = &ev.cyc.Moves[i]
-	prev = ev.cyc.Moves[(i-1+n)%n]
-	return m, prev, materialOf(m, m.Side), materialOf(m, otherSide(m.Side)), ev.cycleEnv()
-}
-
-func (ev *evaluator) threatEnvs(i int) []any {
-	if ev.envs.threats[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		out := make([]any, len(m.Threats))
-		for j := range m.Threats {
-			t := &m.Threats[j]
-			out[j] = ThreatEnv{Threat: *t, Back: counterOf(t, m), Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-		}
-		ev.envs.threats[i] = out
-	}
-	return ev.envs.threats[i]
-}
-
-func (ev *evaluator) offerEnvs(i int) []any {
-	if ev.envs.offers[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		out := make([]any, len(m.Offers))
-		for j := range m.Offers {
-			out[j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-		}
-		ev.envs.offers[i] = out
-	}
-	return ev.envs.offers[i]
-}
-
 // classify labels move i of the cycle.
 func (ev *evaluator) classify(i int) labelled {
 	b := ev.b
 	m := &ev.cyc.Moves[i]
 	menv := ev.moveEnv(i)
-	envsFor := func(r *MoveRule) []any {
-		switch r.For {
-		case ForThreats:
-			return ev.threatEnvs(i)
-		case ForOffers:
-			return ev.offerEnvs(i)
-		}
-		return nil
-	}
 
 	matches := ev.s.matches[:0]
 	defer func() { ev.s.matches = matches[:0] }()
@@ -352,8 +238,8 @@ func (ev *evaluator) classify(i int) labelled {
 		if r.For == ForMove {
 			held = ev.runAt(r.prog, i, -1, menv, &r.Clause, r.when)
 		} else {
-			for j, e := range envsFor(r) {
-				if ev.runAt(r.prog, i, j, e, &r.Clause, r.when) {
+			for j := range ev.elems(r.For, i) {
+				if ev.runAt(r.prog, i, j, ev.elemEnv(r.For, i, j), &r.Clause, r.when) {
 					ev2 = append(ev2, j)
 				}
 			}
@@ -463,9 +349,8 @@ func (ev *evaluator) classify(i int) labelled {
 				}
 				gradeSet = true
 			} else {
-				envs := envsFor(mt.r)
 				for _, j := range mt.evidence {
-					g := ev.runInt(mt.r.gradeProg, envs[j], &mt.r.Clause, mt.r.grade)
+					g := ev.runInt(mt.r.gradeProg, ev.elemEnv(mt.r.For, i, j), &mt.r.Clause, mt.r.grade)
 					if !gradeSet || g > out.grade {
 						out.grade = g
 					}

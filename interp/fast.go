@@ -30,10 +30,13 @@ import (
 type pred struct {
 	prog *vm.Program
 	// typ and ptr: the runtime types (eface words) of the environment and
-	// of a pointer to it; the interpreter passes either.
+	// of a pointer to it; the interpreter passes either, or a view.
 	typ, ptr unsafe.Pointer
-	b        boolFn // a predicate's fast form, or nil
-	i        intFn  // a grade's fast form, or nil
+	// view: how the environment is viewed, when it is (view.go); the fast
+	// form then reads a view, and the VM the environment filled from it.
+	view *viewKind
+	b    boolFn // a predicate's fast form, or nil
+	i    intFn  // a grade's fast form, or nil
 }
 
 type (
@@ -65,12 +68,35 @@ var fastOK = func() bool {
 	return e.typ == f.typ && p.A == 7 && p.B && p.C == "x" && q.A == 7 && q.B && q.C == "x"
 }()
 
-// fastFor returns the address of the environment in env (a boxed struct or
-// a pointer to one: the data word is the struct's address either way) and
-// whether the fast form applies to it.
+// fastFor returns what the fast form reads for env — the environment's
+// address (env is a boxed struct or a pointer to one: the data word is the
+// struct's address either way) or, for a viewed environment, its view —
+// and whether the fast form applies to it.
 func (p *pred) fastFor(env *any) (unsafe.Pointer, bool) {
 	e := efaceOf(env)
-	return e.data, p.typ != nil && (e.typ == p.typ || e.typ == p.ptr) && e.data != nil
+	if p.typ == nil || e.data == nil {
+		return nil, false
+	}
+	if p.view != nil {
+		switch e.typ {
+		case p.view.ptr:
+			return e.data, true
+		case p.typ, p.ptr:
+			return p.view.of(e.data), true
+		}
+		return nil, false
+	}
+	return e.data, e.typ == p.typ || e.typ == p.ptr
+}
+
+// vmEnv returns env as the VM takes it: the environment itself, filled
+// from a view (allocated: the interpreter fills its own instead, see
+// session.envOf).
+func (p *pred) vmEnv(env any) any {
+	if e := efaceOf(&env); p.view != nil && p.view.ptr != nil && e.typ == p.view.ptr && e.data != nil {
+		return p.view.env(e.data)
+	}
+	return env
 }
 
 var (
@@ -84,15 +110,16 @@ type fastCompiler struct {
 	cache *nature.Cache
 	env   nature.Nature
 	envT  reflect.Type
+	view  *viewKind // the closures read a view of the environment
 }
 
 // newPred wraps a compiled program, adding its fast form when it has one.
 func newPred(prog *vm.Program, env any, wantInt bool) *pred {
-	p := &pred{prog: prog}
+	p := &pred{prog: prog, view: viewKinds[reflect.TypeOf(env)]}
 	if !fastOK {
 		return p
 	}
-	fc := &fastCompiler{cache: &nature.Cache{}, envT: reflect.TypeOf(env)}
+	fc := &fastCompiler{cache: &nature.Cache{}, envT: reflect.TypeOf(env), view: p.view}
 	fc.env = fc.cache.FromType(fc.envT)
 	node := prog.Node()
 	if wantInt {
@@ -133,6 +160,16 @@ func (fc *fastCompiler) addr(n ast.Node) (addrFn, reflect.Type, bool) {
 		ok, idx, _ := checker.FieldIndex(fc.cache, fc.env, n)
 		if !ok {
 			return nil, nil, false
+		}
+		if fc.view != nil {
+			// Field idx[0] of the view holds the address of the
+			// environment's field; the rest of the path is inside it.
+			top := idx[0]
+			off, t, ok := offset(fc.envT.Field(top).Type, idx[1:])
+			if !ok || t != n.Type() {
+				return nil, nil, false
+			}
+			return func(env, _ unsafe.Pointer) unsafe.Pointer { return unsafe.Add(viewField(env, top), off) }, t, true
 		}
 		off, t, ok := offset(fc.envT, idx)
 		if !ok || t != n.Type() {
@@ -592,7 +629,7 @@ func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
 			return v, nil
 		}
 	}
-	out, err := m.Run(p.prog, env)
+	out, err := m.Run(p.prog, p.vmEnv(env))
 	if err != nil {
 		return false, err
 	}
@@ -611,7 +648,7 @@ func (p *pred) runInt(m *vm.VM, env any) (int, error) {
 			return v, nil
 		}
 	}
-	out, err := m.Run(p.prog, env)
+	out, err := m.Run(p.prog, p.vmEnv(env))
 	if err != nil {
 		return 0, err
 	}
@@ -620,7 +657,7 @@ func (p *pred) runInt(m *vm.VM, env any) (int, error) {
 }
 
 func (p *pred) verify(m *vm.VM, env any, fast any) {
-	out, err := m.Run(p.prog, env)
+	out, err := m.Run(p.prog, p.vmEnv(env))
 	if err != nil || out != fast {
 		panic(fmt.Sprintf("fast form of %q gives %v, the VM %v (%v)", p.prog.Source().String(), fast, out, err))
 	}

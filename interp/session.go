@@ -1,0 +1,214 @@
+package interp
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/xqrules/xqrules/facts"
+)
+
+// session is the work shared by the books that rule on one cycle: the
+// results of predicates (books share compiled programs, so a rule that two
+// books have in common is evaluated once), the reasons rendered, and one
+// VM. It also holds what predicates run on, passed by pointer: the views
+// of the move, threat and offer at hand (view.go), pointing into the
+// facts, and the environments filled from them when the VM needs one.
+// Nothing keeps a view or an environment past the predicate it is passed
+// to (results are memoised by place), so one of each is enough. The
+// environments of one book's patterns and verdict rows and the data of one
+// reason are reused likewise, since a ruling keeps nothing of them.
+type session struct {
+	vm      vm.VM
+	envs    map[envKey]*envSet
+	memo    map[memoKey]bool
+	reasons map[reasonKey]string
+	mview   moveView
+	tview   threatView
+	oview   offerView
+	// What the views hold (a nil set: nothing yet).
+	mAt, tAt, oAt envAt
+	// The environments for the VM, and the views they were last filled
+	// from (everything a view points to stays as it is for the session,
+	// so a field whose address is unchanged need not be copied again).
+	menv  MoveEnv
+	tenv  ThreatEnv
+	oenv  OfferEnv
+	mFrom moveView
+	tFrom threatView
+	oFrom offerView
+	side  SideEnv
+	venv  [2]VerdictEnv
+	rdata reasonData
+	vdata verdictData
+	// Scratch of one book's ruling: its labelled moves, one move's
+	// matches, each side's moves (red, black).
+	moves     []labelled
+	matches   []match
+	sideMoves [2][]SideMove
+}
+
+type envKey struct {
+	cyc  *facts.Cycle
+	reps int
+}
+
+// envSet is one set of facts as predicates see them: a cycle, the cycle
+// summary, each move's material (own, opp) and each threat's counter
+// (Back), and the params of the first book that ruled on it (every book
+// with the same facts and repetitions shares it). Its address identifies
+// it in the session's memos.
+type envSet struct {
+	cyc      *facts.Cycle
+	cycle    CycleEnv
+	params   facts.Params
+	own, opp []Material
+	// backs[backAt[i]+j] is the counter of threat j of move i.
+	backs  []Counter
+	backAt []int
+}
+
+// envAt says what a view is of: the set of facts, the move, and the
+// threat or offer (-1 for the move itself).
+type envAt struct {
+	set  *envSet
+	move int
+	elem int
+}
+
+type memoKey struct {
+	p    *pred
+	envs *envSet
+	move int
+	elem int // -1: the move itself
+}
+
+type reasonKey struct {
+	t    *reasonTmpl
+	envs *envSet
+	move int
+	// evidence: bit j is threat (offer) j; evidence lists are ascending.
+	evidence uint64
+	label    string
+}
+
+func newSession() *session {
+	return &session{envs: map[envKey]*envSet{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
+}
+
+// envSet returns the set of facts the book's predicates see, shared by
+// every book that uses the same facts and repetitions.
+func (ev *evaluator) envSet() *envSet {
+	if ev.envs == nil {
+		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
+		ev.envs = ev.s.envs[k]
+		if ev.envs == nil {
+			ev.envs = ev.newEnvSet()
+			ev.s.envs[k] = ev.envs
+		}
+	}
+	return ev.envs
+}
+
+func (ev *evaluator) newEnvSet() *envSet {
+	n := len(ev.cyc.Moves)
+	set := &envSet{cyc: ev.cyc, cycle: ev.cycleEnv(), params: ev.b.Params,
+		own: make([]Material, n), opp: make([]Material, n), backAt: make([]int, n)}
+	k := 0
+	for i := range ev.cyc.Moves {
+		m := &ev.cyc.Moves[i]
+		set.own[i], set.opp[i] = materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
+		set.backAt[i] = k
+		k += len(m.Threats)
+	}
+	set.backs = make([]Counter, k)
+	for i := range ev.cyc.Moves {
+		m := &ev.cyc.Moves[i]
+		for j := range m.Threats {
+			set.backs[set.backAt[i]+j] = counterOf(&m.Threats[j], m)
+		}
+	}
+	return set
+}
+
+// moveEnv returns the view of move i's environment.
+func (ev *evaluator) moveEnv(i int) any {
+	s, at := ev.s, envAt{set: ev.envSet(), move: i, elem: -1}
+	if s.mAt != at {
+		set := at.set
+		m, prev := ev.around(i)
+		s.mview = moveView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
+		s.mAt = at
+	}
+	return &s.mview
+}
+
+// around returns move i and the opponent's move before it (for the first
+// move, the cycle's last).
+func (ev *evaluator) around(i int) (m, prev *facts.Move) {
+	n := len(ev.cyc.Moves)
+	return &ev.cyc.Moves[i], &ev.cyc.Moves[(i-1+n)%n]
+}
+
+// elems is how many environments a rule with `for` has on move i.
+func (ev *evaluator) elems(forWhat string, i int) int {
+	switch forWhat {
+	case ForThreats:
+		return len(ev.cyc.Moves[i].Threats)
+	case ForOffers:
+		return len(ev.cyc.Moves[i].Offers)
+	}
+	return 0
+}
+
+// elemEnv returns the view of the environment of threat (offer) j of
+// move i. The move's part is set once for all its threats (offers).
+func (ev *evaluator) elemEnv(forWhat string, i, j int) any {
+	s, at := ev.s, envAt{set: ev.envSet(), move: i, elem: j}
+	if forWhat == ForThreats {
+		if s.tAt != at {
+			set, v := at.set, &s.tview
+			m, prev := ev.around(i)
+			if s.tAt.set != set || s.tAt.move != i {
+				*v = threatView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
+			}
+			v.Threat, v.Back = &m.Threats[j], &set.backs[set.backAt[i]+j]
+			s.tAt = at
+		}
+		return &s.tview
+	}
+	if s.oAt != at {
+		set, v := at.set, &s.oview
+		m, prev := ev.around(i)
+		if s.oAt.set != set || s.oAt.move != i {
+			*v = offerView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
+		}
+		v.Offer = &m.Offers[j]
+		s.oAt = at
+	}
+	return &s.oview
+}
+
+// envOf returns the environment a view is of, in the session's own (for
+// the VM, which reads environments, not views); anything else as it is.
+func (s *session) envOf(env any) any {
+	switch v := env.(type) {
+	case *moveView:
+		return fillFrom(&s.menv, v, &s.mFrom)
+	case *threatView:
+		return fillFrom(&s.tenv, v, &s.tFrom)
+	case *offerView:
+		return fillFrom(&s.oenv, v, &s.oFrom)
+	}
+	return env
+}
+
+// fillFrom fills *dst from the view v of it, copying only the fields whose
+// address differs from the view it was filled from last (*from, then v),
+// and returns dst.
+func fillFrom[E, V any](dst *E, v, from *V) any {
+	viewKinds[reflect.TypeFor[E]()].fill(unsafe.Pointer(dst), unsafe.Pointer(v), unsafe.Pointer(from))
+	*from = *v
+	return dst
+}
