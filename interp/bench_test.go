@@ -91,6 +91,7 @@ func BenchmarkRuleAllBooks(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		s.release()
 	})
 }
 

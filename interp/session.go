@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/expr-lang/expr/vm"
@@ -93,8 +94,31 @@ type reasonKey struct {
 	label    string
 }
 
-func newSession() *session {
+// sessions keeps released sessions for the next cycle: a session's maps,
+// scratch environments and buffers are most of what a ruling would
+// otherwise allocate, and the collector's work grows with that.
+var sessions = sync.Pool{New: func() any {
 	return &session{envs: map[envKey]*envSet{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
+}}
+
+// newSession returns a session for one cycle; release gives it back.
+func newSession() *session { return sessions.Get().(*session) }
+
+// release returns s to the pool, for another cycle.
+func (s *session) release() {
+	s.reset()
+	sessions.Put(s)
+}
+
+// reset forgets the cycle: the memos, and what the views and the
+// environments filled from them hold. The scratch structs and buffers keep
+// their room; they are written before they are read.
+func (s *session) reset() {
+	clear(s.envs)
+	clear(s.memo)
+	clear(s.reasons)
+	s.mAt, s.tAt, s.oAt = envAt{}, envAt{}, envAt{}
+	s.mFrom, s.tFrom, s.oFrom = moveView{}, threatView{}, offerView{}
 }
 
 // envSet returns the set of facts the book's predicates see, shared by

@@ -11,7 +11,9 @@ import (
 // Rule judges a cycle whose facts were computed with the book's params.
 // It returns a *RuleError when a rule cannot be evaluated on it.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	return b.rule(newSession(), cyc, ctx)
+	s := newSession()
+	defer s.release()
+	return b.rule(s, cyc, ctx)
 }
 
 func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/facts"
 )
 
 // The views the interpreter builds are of the environments the books'
@@ -20,6 +22,7 @@ func TestViewsAreOfTheEnvironments(t *testing.T) {
 	c.Occurrences, c.Simple = 3, true
 	b := bundled(t).Book("11")
 	s := newSession()
+	defer s.release()
 	ev := &evaluator{b: b, cyc: c, s: s}
 	cenv := ev.cycleEnv()
 	for i := range c.Moves {
@@ -63,4 +66,41 @@ func TestViewOfEnvironment(t *testing.T) {
 	assert.Same(t, &env.Move, v.Move)
 	assert.Same(t, &env.Params, v.Params)
 	assert.Equal(t, &env, k.env(unsafe.Pointer(v)))
+}
+
+// A session reset after one cycle rules on the next as a new one does:
+// nothing of the first cycle is taken for the second.
+func TestSessionReuse(t *testing.T) {
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	a := cycle(
+		mv("red", "rook", "d9", "e9", check, chase("horse", "e5", "none"), offer("horse", "e5", "none", -5)),
+		mv("black", "king", "e9", "d9"),
+		mv("red", "rook", "e9", "d9", chase("horse", "e5", "none")),
+		mv("black", "king", "d9", "e9"),
+	)
+	b := cycle(
+		mv("red", "cannon", "b2", "b3", chase("rook", "b7", "none")),
+		mv("black", "rook", "b7", "a7", offer("cannon", "a2", "real", 0)),
+		mv("red", "cannon", "b3", "b2", chase("rook", "a7", "none")),
+		mv("black", "rook", "a7", "b7"),
+	)
+	ruleAll := func(s *session, c *facts.Cycle) []Ruling {
+		var out []Ruling
+		for _, bk := range books {
+			r, err := bk.rule(s, c, Context{})
+			require.NoError(t, err)
+			out = append(out, r)
+		}
+		return out
+	}
+	s := newSession()
+	defer s.release()
+	for _, c := range []*facts.Cycle{a, b, a} {
+		fresh := newSession()
+		want := ruleAll(fresh, c)
+		fresh.release()
+		assert.Equal(t, want, ruleAll(s, c))
+		s.reset()
+	}
 }
