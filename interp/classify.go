@@ -219,30 +219,36 @@ func counterOf(t *facts.Threat, m *facts.Move) Counter {
 	return best
 }
 
-// classify labels move i of the cycle.
+// exemptHit is an exemption rule that held on a move, with its evidence.
+type exemptHit struct {
+	r        *MoveRule
+	evidence []int
+}
+
+// classify labels move i of the cycle. The evidence lists and chases it
+// makes are carved from the session's buffers (see session): they live as
+// long as the book's ruling.
 func (ev *evaluator) classify(i int) labelled {
-	b := ev.b
+	b, s := ev.b, ev.s
 	m := &ev.cyc.Moves[i]
 	menv := ev.moveEnv(i)
 
-	matches := ev.s.matches[:0]
-	defer func() { ev.s.matches = matches[:0] }()
-	type exemptHit struct {
-		r        *MoveRule
-		evidence []int
-	}
-	var exempts []exemptHit
+	matches, exempts := s.matches[:0], s.exempts[:0]
+	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
+	s.evidence = s.evidence[:0]
 	for _, r := range b.Moves {
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
 			held = ev.runAt(r.prog, i, -1, menv, &r.Clause, r.when)
 		} else {
+			from := len(s.evidence)
 			for j := range ev.elems(r.For, i) {
 				if ev.runAt(r.prog, i, j, ev.elemEnv(r.For, i, j), &r.Clause, r.when) {
-					ev2 = append(ev2, j)
+					s.evidence = append(s.evidence, j)
 				}
 			}
+			ev2 = s.carve(from)
 			held = len(ev2) > 0
 		}
 		if !held {
@@ -269,23 +275,23 @@ func (ev *evaluator) classify(i int) labelled {
 			}
 			if x.r.For == ForMove {
 				mt.exempted, hit = true, true
-				rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, mt.evidence)...)
+				rec.Targets = appendTargets(rec.Targets, m, mt.r.For, mt.evidence...)
 				continue
 			}
 			if mt.r.For != x.r.For {
 				continue
 			}
-			var keep []int
+			from := len(s.evidence)
 			for _, j := range mt.evidence {
 				if containsInt(x.evidence, j) {
 					hit = true
-					rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, []int{j})...)
+					rec.Targets = appendTargets(rec.Targets, m, mt.r.For, j)
 				} else {
-					keep = append(keep, j)
+					s.evidence = append(s.evidence, j)
 				}
 			}
-			mt.evidence = keep
-			if len(keep) == 0 {
+			mt.evidence = s.carve(from)
+			if len(mt.evidence) == 0 {
 				mt.exempted = true
 			}
 		}
@@ -296,7 +302,11 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 
 	// The heaviest remaining label decides (从重); the others are tags.
-	present := make([]bool, len(b.Labels))
+	var presentBuf [maxLabels]bool
+	present := presentBuf[:]
+	if len(b.Labels) > maxLabels {
+		present = make([]bool, len(b.Labels))
+	}
 	for _, mt := range matches {
 		if !mt.exempted {
 			present[b.labelIndex[mt.r.Label]] = true
@@ -323,6 +333,7 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 	gradeSet := false
 	var evidence []int
+	chasesFrom := len(s.chases)
 	for _, mt := range matches {
 		if mt.exempted {
 			continue
@@ -331,7 +342,7 @@ func (ev *evaluator) classify(i int) labelled {
 		attack := b.Labels[b.labelIndex[mt.r.Label]].Attack
 		if attack && mt.r.For == ForThreats {
 			for _, j := range mt.evidence {
-				out.chases = append(out.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
+				s.chases = append(s.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
 			}
 		}
 		if mt.r.Label != winner {
@@ -359,6 +370,9 @@ func (ev *evaluator) classify(i int) labelled {
 			}
 		}
 	}
+	if n := len(s.chases); n > chasesFrom {
+		out.chases = s.chases[chasesFrom:n:n]
+	}
 	out.tags = uniqStrings(out.tags)
 
 	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
@@ -366,7 +380,7 @@ func (ev *evaluator) classify(i int) labelled {
 	if out.rule != nil {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
-		mr.Targets = evidenceTargets(m, r.For, evidence)
+		mr.Targets = appendTargets(nil, m, r.For, evidence...)
 		if r.For == ForThreats {
 			mr.Attacks = evidenceAttacks(m, evidence)
 		}
@@ -386,8 +400,11 @@ func (ev *evaluator) classify(i int) labelled {
 	return out
 }
 
-func evidenceTargets(m *facts.Move, forWhat string, idx []int) []string {
-	var out []string
+// appendTargets appends the pieces threats (offers) idx of m are about.
+func appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
+	if out == nil && len(idx) > 0 && forWhat != ForMove {
+		out = make([]string, 0, len(idx))
+	}
 	for _, j := range idx {
 		switch forWhat {
 		case ForThreats:
@@ -400,7 +417,15 @@ func evidenceTargets(m *facts.Move, forWhat string, idx []int) []string {
 }
 
 func evidenceAttacks(m *facts.Move, idx []int) []Attack {
-	var out []Attack
+	n := 0
+	for _, j := range idx {
+		t := &m.Threats[j]
+		n += max(len(t.Attackers), len(t.Participants))
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Attack, 0, n)
 	for _, j := range idx {
 		t := &m.Threats[j]
 		by := t.Attackers
@@ -414,6 +439,9 @@ func evidenceAttacks(m *facts.Move, idx []int) []Attack {
 			}
 		}
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	return out
 }
 
@@ -426,15 +454,15 @@ func containsInt(list []int, x int) bool {
 	return false
 }
 
+// uniqStrings drops repeats, keeping first occurrences in order. The lists
+// are a few labels or pieces long: a quadratic scan beats a map.
 func uniqStrings(list []string) []string {
 	if len(list) < 2 {
 		return list
 	}
-	seen := map[string]bool{}
 	out := list[:0:0]
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
+	for i, s := range list {
+		if !slices.Contains(list[:i], s) {
 			out = append(out, s)
 		}
 	}
@@ -463,24 +491,27 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 	}
 	m := &ev.cyc.Moves[move]
 	data := &ev.s.rdata
-	threats, offers := data.Threats[:0], data.Offers[:0]
 	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
+		threats := ev.s.rthreats[:0]
 		for _, j := range evidence {
 			threats = append(threats, m.Threats[j])
 		}
-		data.Threats = threats
-		if len(data.Threats) > 0 {
+		ev.s.rthreats = threats
+		if len(threats) > 0 {
+			data.Threats = threats
 			data.Threat = data.Threats[0]
 			data.Back = counterOf(&data.Threat, m)
 		}
 	case ForOffers:
+		offers := ev.s.roffers[:0]
 		for _, j := range evidence {
 			offers = append(offers, m.Offers[j])
 		}
-		data.Offers = offers
-		if len(data.Offers) > 0 {
+		ev.s.roffers = offers
+		if len(offers) > 0 {
+			data.Offers = offers
 			data.Offer = data.Offers[0]
 		}
 	}

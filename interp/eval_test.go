@@ -298,7 +298,7 @@ func TestPerpetualVictimsFollowThePiece(t *testing.T) {
 	for i := range c.Moves {
 		moves[i] = ev.classify(i)
 	}
-	assignIDs(c, moves)
+	assignIDs(ev.s, c, moves)
 	red := ev.side("red", moves)
 	require.Len(t, red.Victims, 1)
 	assert.True(t, red.Victims[0].Every)

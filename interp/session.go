@@ -44,10 +44,32 @@ type session struct {
 	rdata reasonData
 	vdata verdictData
 	// Scratch of one book's ruling: its labelled moves, one move's
-	// matches, each side's moves (red, black).
+	// matches and exemptions and their evidence lists, the chases of its
+	// moves and their chasers' ids, the pieces' ids by square (assignIDs),
+	// each side's moves and victims (red, black), and a reason's evidence.
 	moves     []labelled
 	matches   []match
+	exempts   []exemptHit
+	evidence  []int
+	chases    []Chase
+	ids       []int
+	squares   []squareID
 	sideMoves [2][]SideMove
+	victims   [2][]Victim
+	perpetual [2][]Victim
+	seen      []int
+	rthreats  []facts.Threat
+	roffers   []facts.Offer
+}
+
+// carve returns s.evidence[from:] as a list of its own (nil when empty):
+// appending to the buffer later does not touch it.
+func (s *session) carve(from int) []int {
+	n := len(s.evidence)
+	if n == from {
+		return nil
+	}
+	return s.evidence[from:n:n]
 }
 
 type envKey struct {

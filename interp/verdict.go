@@ -27,7 +27,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		return r, nil
 	}
 	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
-	s.moves = moves
+	s.moves, s.chases = moves, s.chases[:0]
 	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
 	for i := range cyc.Moves {
 		moves[i] = ev.classify(i)
@@ -36,7 +36,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		}
 		r.Moves = append(r.Moves, moves[i].ruling)
 	}
-	assignIDs(cyc, moves)
+	assignIDs(s, cyc, moves)
 
 	red := ev.side("red", moves)
 	black := ev.side("black", moves)
@@ -115,29 +115,74 @@ func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
 
 // assignIDs gives every piece an identity that follows it through the
 // cycle's moves, and stamps the chases' victims and chasers with it: the
-// same rook chased on two moves from two squares is one victim.
-func assignIDs(cyc *facts.Cycle, moves []labelled) {
-	ids := map[string]int{}
+// same rook chased on two moves from two squares is one victim. The
+// chasers' ids are carved from the session's buffer.
+func assignIDs(s *session, cyc *facts.Cycle, moves []labelled) {
+	ids := squareIDs{list: s.squares[:0]}
+	defer func() { s.squares = ids.list[:0] }()
+	s.ids = s.ids[:0]
 	next := 1
 	idAt := func(sq string) int {
-		if id, ok := ids[sq]; ok {
+		if id, ok := ids.get(sq); ok {
 			return id
 		}
-		ids[sq] = next
+		ids.set(sq, next)
 		next++
-		return ids[sq]
+		return next - 1
 	}
 	for i := range moves {
 		m := &cyc.Moves[i]
 		id := idAt(m.From)
-		delete(ids, m.From)
-		ids[m.Piece.Square] = id
+		ids.del(m.From)
+		ids.set(m.Piece.Square, id)
 		for k := range moves[i].chases {
 			c := &moves[i].chases[k]
 			c.VictimID = idAt(c.Victim.Square)
+			from := len(s.ids)
 			for _, a := range c.Attackers {
-				c.ChaserIDs = append(c.ChaserIDs, idAt(a.Square))
+				s.ids = append(s.ids, idAt(a.Square))
 			}
+			if n := len(s.ids); n > from {
+				c.ChaserIDs = s.ids[from:n:n]
+			}
+		}
+	}
+}
+
+// squareID is a piece's identity by the square it stands on.
+type squareID struct {
+	sq string
+	id int
+}
+
+// squareIDs is a map of squares to ids as a list: the pieces a cycle
+// moves and chases are few.
+type squareIDs struct{ list []squareID }
+
+func (m *squareIDs) get(sq string) (int, bool) {
+	for _, e := range m.list {
+		if e.sq == sq {
+			return e.id, true
+		}
+	}
+	return 0, false
+}
+
+func (m *squareIDs) set(sq string, id int) {
+	for i := range m.list {
+		if m.list[i].sq == sq {
+			m.list[i].id = id
+			return
+		}
+	}
+	m.list = append(m.list, squareID{sq, id})
+}
+
+func (m *squareIDs) del(sq string) {
+	for i := range m.list {
+		if m.list[i].sq == sq {
+			m.list = slices.Delete(m.list, i, i+1)
+			return
 		}
 	}
 }
@@ -164,16 +209,17 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			n++
 		}
 	}
-	buf := &ev.s.sideMoves[0]
+	// The side's moves and victims go in the session's buffers (one per
+	// side: both sides' environments are in use until the verdict).
+	k := 0
 	if name == "black" {
-		buf = &ev.s.sideMoves[1]
+		k = 1
 	}
 	if n > 0 {
-		s.Labels, s.Moves = make([]string, 0, n), slices.Grow((*buf)[:0], n)
+		s.Labels, s.Moves = make([]string, 0, n), slices.Grow(ev.s.sideMoves[k][:0], n)
 	}
-	defer func() { *buf = s.Moves }()
-	victims := map[int]*Victim{}
-	var order []int
+	victims := ev.s.victims[k][:0]
+	defer func() { ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims }()
 	first := true
 	for _, lm := range moves {
 		if lm.f.Side != name {
@@ -202,17 +248,15 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			sm.Rule = lm.rule.ID
 		}
 		s.Moves = append(s.Moves, sm)
-		seenHere := map[int]bool{}
-		for _, c := range lm.chases {
-			v := victims[c.VictimID]
-			if v == nil {
-				v = &Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true}
-				victims[c.VictimID] = v
-				order = append(order, c.VictimID)
+		for j, c := range lm.chases {
+			at := slices.IndexFunc(victims, func(v Victim) bool { return v.ID == c.VictimID })
+			if at < 0 {
+				victims = append(victims, Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true})
+				at = len(victims) - 1
 			}
-			if !seenHere[c.VictimID] {
-				seenHere[c.VictimID] = true
-				v.Moves++
+			v := &victims[at]
+			if !slices.ContainsFunc(lm.chases[:j], func(e Chase) bool { return e.VictimID == c.VictimID }) {
+				v.Moves++ // once a move
 			}
 			if c.Joint {
 				v.Joint = true
@@ -229,31 +273,24 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			}
 		}
 	}
-	chasers := map[int]map[int]bool{}
-	for _, lm := range moves {
-		if lm.f.Side != name {
-			continue
-		}
-		for _, c := range lm.chases {
-			if chasers[c.VictimID] == nil {
-				chasers[c.VictimID] = map[int]bool{}
-			}
-			for _, a := range c.ChaserIDs {
-				chasers[c.VictimID][a] = true
-			}
-		}
-	}
-	for _, id := range order {
-		v := victims[id]
-		v.Chasers = len(chasers[id])
+	perpetual := ev.s.perpetual[k][:0]
+	for i := range victims {
+		v := &victims[i]
+		v.Chasers = ev.chasers(name, moves, v.ID)
 		v.Every = v.Moves == s.N
 		if v.Protected {
 			v.Insufficient = false
 		}
-		s.Victims = append(s.Victims, *v)
 		if v.Every {
-			s.Perpetual = append(s.Perpetual, *v)
+			perpetual = append(perpetual, *v)
 		}
+	}
+	ev.s.perpetual[k] = perpetual
+	if len(victims) > 0 {
+		s.Victims = victims
+	}
+	if len(perpetual) > 0 {
+		s.Perpetual = perpetual
 	}
 
 	ev.s.side = s
@@ -262,4 +299,27 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}
 	return s
+}
+
+// chasers counts the distinct pieces of side that chase victim id over the
+// cycle.
+func (ev *evaluator) chasers(side string, moves []labelled, id int) int {
+	seen := ev.s.seen[:0]
+	for _, lm := range moves {
+		if lm.f.Side != side {
+			continue
+		}
+		for _, c := range lm.chases {
+			if c.VictimID != id {
+				continue
+			}
+			for _, a := range c.ChaserIDs {
+				if !slices.Contains(seen, a) {
+					seen = append(seen, a)
+				}
+			}
+		}
+	}
+	ev.s.seen = seen[:0]
+	return len(seen)
 }
