@@ -109,10 +109,16 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	if p.b == nil {
-		env = ev.s.envOf(env)
+	if v, ok := p.decide(&ev.s.vm, env); ok {
+		return v
 	}
-	v, err := p.runBool(&ev.s.vm, env)
+	return ev.runVM(p, env, cl, src)
+}
+
+// runVM is run on the VM, with the environment a view is of filled in the
+// session.
+func (ev *evaluator) runVM(p *pred, env any, cl *Clause, src exprSrc) bool {
+	v, err := p.runVM(&ev.s.vm, ev.s.envOf(env))
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return false
@@ -121,16 +127,20 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 }
 
 // runAt is run for move-level environments, memoised across books when
-// the predicate runs on the VM (a fast form costs less than the lookup).
+// the predicate needs the VM (deciding without it costs less than the
+// lookup).
 func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
-	if p != nil && p.b != nil {
-		return ev.run(p, env, cl, src)
+	if ev.err != nil || p == nil {
+		return false
+	}
+	if v, ok := p.decide(&ev.s.vm, env); ok {
+		return v
 	}
 	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
 	if v, ok := ev.s.memo[k]; ok {
 		return v
 	}
-	v := ev.run(p, env, cl, src)
+	v := ev.runVM(p, env, cl, src)
 	if ev.err == nil {
 		ev.s.memo[k] = v
 	}

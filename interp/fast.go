@@ -15,7 +15,7 @@ import (
 // reflect (about 20–40 ns a field). Most predicates of the books are
 // simple: fields of the value-struct environments, boolean operators,
 // integer and string comparisons, `in` a constant list, ternaries, len,
-// and any/all/none/count over a slice. For those, the type-checked and
+// string slices, and any/all/none/count over a slice. For those, the type-checked and
 // optimised tree of the compiled program is turned once, at load, into Go
 // closures that read the fields at their offsets. Anything else — and any
 // node that could fail at run time (an index out of range, a nil, a
@@ -24,6 +24,13 @@ import (
 // resolution (checker.FieldIndex), and a test (TestFastMatchesVM) checks
 // them against the VM on every predicate of every bundled book over the
 // case files.
+//
+// A predicate outside the subset may still start with conditions inside
+// it: `A && B && C` with A and B fast and C not. Those are its guard: when
+// the guard is false the VM would stop there too (&& evaluates left to
+// right and stops at the first false, and a fast condition cannot fail),
+// so the predicate is false without the VM; when it holds, the VM
+// evaluates the whole predicate.
 
 // pred is a compiled predicate or grade: the VM program, and the fast
 // closure when the expression is in the subset.
@@ -37,6 +44,9 @@ type pred struct {
 	view *viewKind
 	b    boolFn // a predicate's fast form, or nil
 	i    intFn  // a grade's fast form, or nil
+	// guard: the leading fast conditions of a predicate without a fast
+	// form, or nil.
+	guard boolFn
 }
 
 type (
@@ -128,12 +138,44 @@ func newPred(prog *vm.Program, env any, wantInt bool) *pred {
 		}
 	} else if f, ok := fc.bool(node); ok {
 		p.b = f
+	} else {
+		p.guard = fc.guard(node)
 	}
-	if p.b != nil || p.i != nil {
+	if p.b != nil || p.i != nil || p.guard != nil {
 		e, ptr := env, reflect.New(fc.envT).Interface()
 		p.typ, p.ptr = efaceOf(&e).typ, efaceOf(&ptr).typ
 	}
 	return p
+}
+
+// guard compiles the leading conditions of an && chain that are in the
+// subset (nil when the first is not).
+func (fc *fastCompiler) guard(n ast.Node) boolFn {
+	var terms []ast.Node // the chain's conditions, in order
+	var flatten func(n ast.Node)
+	flatten = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+			flatten(b.Left)
+			flatten(b.Right)
+			return
+		}
+		terms = append(terms, n)
+	}
+	flatten(n)
+	var g boolFn
+	for _, t := range terms {
+		f, ok := fc.bool(t)
+		if !ok {
+			break
+		}
+		if g == nil {
+			g = f
+			continue
+		}
+		l := g
+		g = func(env, el unsafe.Pointer) bool { return l(env, el) && f(env, el) }
+	}
+	return g
 }
 
 // offset returns the byte offset of the field at index path idx in t,
@@ -603,6 +645,8 @@ func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
 			}
 			return b(env, el)
 		}, ok1 && ok2 && ok3
+	case *ast.SliceNode:
+		return fc.sliceStr(n)
 	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
 		a, t, ok := fc.addr(n)
 		if !ok || t != tString {
@@ -613,23 +657,94 @@ func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
 	return nil, false
 }
 
+// sliceStr compiles s[from:to] on a string, which expr slices by bytes,
+// counting negative bounds from the end and clamping both to the string
+// (runtime.Slice): it never fails.
+func (fc *fastCompiler) sliceStr(n *ast.SliceNode) (strFn, bool) {
+	if n.Node.Type() != tString {
+		return nil, false
+	}
+	str, ok := fc.str(n.Node)
+	if !ok {
+		return nil, false
+	}
+	bound := func(b ast.Node) (intFn, bool) {
+		if b == nil {
+			return nil, true
+		}
+		return fc.int(b)
+	}
+	from, ok1 := bound(n.From)
+	to, ok2 := bound(n.To)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return func(env, el unsafe.Pointer) string {
+		v := str(env, el)
+		a, b := 0, len(v)
+		if from != nil {
+			a = from(env, el)
+		}
+		if to != nil {
+			b = to(env, el)
+		}
+		return sliceClamped(v, a, b)
+	}, true
+}
+
+// sliceClamped is v[a:b] as expr's runtime.Slice takes it.
+func sliceClamped(v string, a, b int) string {
+	n := len(v)
+	if a < 0 {
+		a = max(n+a, 0)
+	}
+	if b < 0 {
+		b = max(n+b, 0)
+	}
+	b = min(b, n)
+	a = min(a, b)
+	return v[a:b]
+}
+
 // verifyFast makes every fast evaluation also run on the VM and panic when
 // the two differ; the package's tests turn it on (fast_test.go).
 var verifyFast bool
 
-// runBool evaluates a predicate: the fast form when it applies to env,
-// else the VM.
-func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
-	if p.b != nil {
-		if data, ok := p.fastFor(&env); ok {
-			v := p.b(data, nil)
-			if verifyFast {
-				p.verify(m, env, v)
-			}
-			return v, nil
-		}
+// decide evaluates a predicate without the VM when it can: by its fast
+// form, or by its guard when the guard is false. ok is false when the VM
+// must decide.
+func (p *pred) decide(m *vm.VM, env any) (v, ok bool) {
+	if p.b == nil && p.guard == nil {
+		return false, false
 	}
-	out, err := m.Run(p.prog, p.vmEnv(env))
+	data, ok := p.fastFor(&env)
+	if !ok {
+		return false, false
+	}
+	if p.b != nil {
+		v = p.b(data, nil)
+	} else if p.guard(data, nil) {
+		return false, false
+	}
+	if verifyFast {
+		p.verify(m, env, v)
+	}
+	return v, true
+}
+
+// runBool evaluates a predicate: without the VM when it can (decide),
+// else on the VM.
+func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
+	if v, ok := p.decide(m, env); ok {
+		return v, nil
+	}
+	return p.runVM(m, p.vmEnv(env))
+}
+
+// runVM evaluates a predicate on the VM, env being an environment (not a
+// view).
+func (p *pred) runVM(m *vm.VM, env any) (bool, error) {
+	out, err := m.Run(p.prog, env)
 	if err != nil {
 		return false, err
 	}
