@@ -525,7 +525,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 			data.Offer = data.Offers[0]
 		}
 	}
-	s := render(r.tmpl, data)
+	s := renderBuf(r.tmpl, data, &ev.s.text)
 	if cache {
 		ev.s.reasons[k] = s
 	}

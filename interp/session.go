@@ -46,7 +46,8 @@ type session struct {
 	// Scratch of one book's ruling: its labelled moves, one move's
 	// matches and exemptions and their evidence lists, the chases of its
 	// moves and their chasers' ids, the pieces' ids by square (assignIDs),
-	// each side's moves and victims (red, black), and a reason's evidence.
+	// each side's moves and victims (red, black), and a reason's evidence
+	// and text.
 	moves     []labelled
 	matches   []match
 	exempts   []exemptHit
@@ -60,6 +61,7 @@ type session struct {
 	seen      []int
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
+	text      []byte // a reason being rendered
 }
 
 // carve returns s.evidence[from:] as a list of its own (nil when empty):

@@ -80,7 +80,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		data := &s.vdata
 		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
 			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-		r.Reason = render(row.tmpl, data)
+		r.Reason = renderBuf(row.tmpl, data, &s.text)
 		break
 	}
 	if !decided {
