@@ -148,6 +148,7 @@ type MoveRule struct {
 	Tags   []string
 
 	labelAt pos
+	label   int // index of Label in the book's Labels
 
 	when, grade, reason exprSrc
 	prog, gradeProg     *pred

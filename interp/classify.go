@@ -179,7 +179,6 @@ type labelled struct {
 	grade  int
 	exempt []Exemption
 	chases []Chase
-	ruling MoveRuling
 }
 
 func materialOf(m *facts.Move, side string) Material {
@@ -235,10 +234,10 @@ type exemptHit struct {
 	evidence []int
 }
 
-// classify labels move i of the cycle. The evidence lists and chases it
-// makes are carved from the session's buffers (see session): they live as
-// long as the book's ruling.
-func (ev *evaluator) classify(i int) labelled {
+// classify labels move i of the cycle in *out, and writes its ruling in
+// *mr. The evidence lists and chases it makes are carved from the
+// session's buffers (see session): they live as long as the book's ruling.
+func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	b, s := ev.b, ev.s
 	m := &ev.cyc.Moves[i]
 	menv := ev.moveEnv(i)
@@ -271,7 +270,7 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 	}
 
-	out := labelled{f: m}
+	*out = labelled{f: m}
 	// Exemptions: a move-level one removes its labels; one with `for` removes
 	// its threats (offers) from the evidence of those labels, and a rule left
 	// with no evidence no longer holds.
@@ -319,7 +318,7 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 	for _, mt := range matches {
 		if !mt.exempted {
-			present[b.labelIndex[mt.r.Label]] = true
+			present[mt.r.label] = true
 		}
 	}
 	out.label = b.defaultLabel
@@ -349,7 +348,7 @@ func (ev *evaluator) classify(i int) labelled {
 			continue
 		}
 		out.tags = append(out.tags, mt.r.Tags...)
-		attack := b.Labels[b.labelIndex[mt.r.Label]].Attack
+		attack := b.Labels[mt.r.label].Attack
 		if attack && mt.r.For == ForThreats {
 			for _, j := range mt.evidence {
 				s.chases = append(s.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
@@ -385,7 +384,7 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 	out.tags = uniqStrings(out.tags)
 
-	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
+	*mr = MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
 		Grade: out.grade, Exempted: out.exempt}
 	if out.rule != nil {
 		r := out.rule
@@ -406,8 +405,6 @@ func (ev *evaluator) classify(i int) labelled {
 			mr.Also = append(mr.Also, mt.r.ID)
 		}
 	}
-	out.ruling = mr
-	return out
 }
 
 // appendTargets appends the pieces threats (offers) idx of m are about.

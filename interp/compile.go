@@ -527,6 +527,7 @@ func (c *compiler) compileBook(m *merged) {
 		checkSource(&r.Clause)
 		if r.Label != "" {
 			checkLabel(&r.Clause, r.labelAt, r.Label)
+			r.label = b.labelIndex[r.Label]
 		}
 		for _, l := range r.Exempt {
 			checkLabel(&r.Clause, r.labelAt, l)

@@ -18,11 +18,13 @@ import (
 // facts, and the environments filled from them when the VM needs one.
 // Nothing keeps a view or an environment past the predicate it is passed
 // to (results are memoised by place), so one of each is enough. The
-// environments of one book's patterns and verdict rows and the data of one
-// reason are reused likewise, since a ruling keeps nothing of them.
+// environments of one book's sides (patterns) and verdict rows and the
+// data of one reason are reused likewise, since a ruling keeps nothing of
+// them.
 type session struct {
 	vm      vm.VM
 	envs    map[envKey]*envSet
+	spare   []*envSet // sets of earlier cycles, to be reused
 	memo    map[memoKey]bool
 	reasons map[reasonKey]string
 	mview   moveView
@@ -39,7 +41,6 @@ type session struct {
 	mFrom moveView
 	tFrom threatView
 	oFrom offerView
-	side  SideEnv
 	venv  [2]VerdictEnv
 	rdata reasonData
 	vdata verdictData
@@ -138,6 +139,9 @@ func (s *session) release() {
 // environments filled from them hold. The scratch structs and buffers keep
 // their room; they are written before they are read.
 func (s *session) reset() {
+	for _, set := range s.envs {
+		s.spare = append(s.spare, set)
+	}
 	clear(s.envs)
 	clear(s.memo)
 	clear(s.reasons)
@@ -159,10 +163,16 @@ func (ev *evaluator) envSet() *envSet {
 	return ev.envs
 }
 
+// newEnvSet makes the book's set of facts, in one the session had for an
+// earlier cycle when it can.
 func (ev *evaluator) newEnvSet() *envSet {
+	set := &envSet{}
+	if n := len(ev.s.spare); n > 0 {
+		set, ev.s.spare = ev.s.spare[n-1], ev.s.spare[:n-1]
+	}
 	n := len(ev.cyc.Moves)
-	set := &envSet{cyc: ev.cyc, cycle: ev.cycleEnv(), params: ev.b.Params,
-		own: make([]Material, n), opp: make([]Material, n), backAt: make([]int, n)}
+	set.cyc, set.cycle, set.params = ev.cyc, ev.cycleEnv(), ev.b.Params
+	set.own, set.opp, set.backAt = resize(set.own, n), resize(set.opp, n), resize(set.backAt, n)
 	k := 0
 	for i := range ev.cyc.Moves {
 		m := &ev.cyc.Moves[i]
@@ -170,7 +180,7 @@ func (ev *evaluator) newEnvSet() *envSet {
 		set.backAt[i] = k
 		k += len(m.Threats)
 	}
-	set.backs = make([]Counter, k)
+	set.backs = resize(set.backs, k)
 	for i := range ev.cyc.Moves {
 		m := &ev.cyc.Moves[i]
 		for j := range m.Threats {
@@ -178,6 +188,15 @@ func (ev *evaluator) newEnvSet() *envSet {
 		}
 	}
 	return set
+}
+
+// resize returns s with length n, reusing its room when it has enough;
+// the elements are to be written.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // moveEnv returns the view of move i's environment.
@@ -213,29 +232,32 @@ func (ev *evaluator) elems(forWhat string, i int) int {
 // elemEnv returns the view of the environment of threat (offer) j of
 // move i. The move's part is set once for all its threats (offers).
 func (ev *evaluator) elemEnv(forWhat string, i, j int) any {
-	s, at := ev.s, envAt{set: ev.envSet(), move: i, elem: j}
+	s, set := ev.s, ev.envSet()
+	m := &ev.cyc.Moves[i]
 	if forWhat == ForThreats {
-		if s.tAt != at {
-			set, v := at.set, &s.tview
-			m, prev := ev.around(i)
-			if s.tAt.set != set || s.tAt.move != i {
-				*v = threatView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
-			}
+		v := &s.tview
+		if s.tAt.set != set || s.tAt.move != i {
+			_, prev := ev.around(i)
+			*v = threatView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
+			s.tAt = envAt{set: set, move: i, elem: -1}
+		}
+		if s.tAt.elem != j {
 			v.Threat, v.Back = &m.Threats[j], &set.backs[set.backAt[i]+j]
-			s.tAt = at
+			s.tAt.elem = j
 		}
-		return &s.tview
+		return v
 	}
-	if s.oAt != at {
-		set, v := at.set, &s.oview
-		m, prev := ev.around(i)
-		if s.oAt.set != set || s.oAt.move != i {
-			*v = offerView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
-		}
+	v := &s.oview
+	if s.oAt.set != set || s.oAt.move != i {
+		_, prev := ev.around(i)
+		*v = offerView{Move: m, Prev: prev, Own: &set.own[i], Opp: &set.opp[i], Cycle: &set.cycle, Params: &set.params}
+		s.oAt = envAt{set: set, move: i, elem: -1}
+	}
+	if s.oAt.elem != j {
 		v.Offer = &m.Offers[j]
-		s.oAt = at
+		s.oAt.elem = j
 	}
-	return &s.oview
+	return v
 }
 
 // envOf returns the environment a view is of, in the session's own (for

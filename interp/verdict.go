@@ -28,26 +28,27 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	}
 	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
 	s.moves, s.chases = moves, s.chases[:0]
-	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
+	r.Moves = make([]MoveRuling, len(cyc.Moves))
 	for i := range cyc.Moves {
-		moves[i] = ev.classify(i)
+		ev.classify(i, &moves[i], &r.Moves[i])
 		if ev.err != nil {
 			return Ruling{}, ev.err
 		}
-		r.Moves = append(r.Moves, moves[i].ruling)
 	}
 	assignIDs(s, cyc, moves)
 
-	red := ev.side("red", moves)
-	black := ev.side("black", moves)
+	// The sides are built in the first verdict environment (red as side),
+	// and copied the other way round into the second.
+	cenv := ev.cycleEnv()
+	s.venv[0].Cycle = cenv
+	red, black := &s.venv[0].Side, &s.venv[0].Other
+	ev.side("red", moves, red)
+	ev.side("black", moves, black)
 	if ev.err != nil {
 		return Ruling{}, ev.err
 	}
-	r.Sides = []SideRuling{ev.sideRuling(&red), ev.sideRuling(&black)}
-
-	cenv := ev.cycleEnv()
-	s.venv[0] = VerdictEnv{Side: red, Other: black, Cycle: cenv}
-	s.venv[1] = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	r.Sides = []SideRuling{ev.sideRuling(red), ev.sideRuling(black)}
+	s.venv[1] = VerdictEnv{Side: *black, Other: *red, Cycle: cenv}
 	var rb, br any = &s.venv[0], &s.venv[1]
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
 	decided := false
@@ -62,9 +63,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		}
 		decided = true
 		r.Row, r.Clause = row.ID, row.Cite
-		side, other := &red, &black
+		side, other := red, black
 		if !forRed {
-			side, other = &black, &red
+			side, other = black, red
 		}
 		switch {
 		case row.Then == Draw:
@@ -187,10 +188,11 @@ func (m *squareIDs) del(sq string) {
 	}
 }
 
-// side builds one side's environment and evaluates the book's patterns on it.
-func (ev *evaluator) side(name string, moves []labelled) SideEnv {
+// side builds one side's environment in *s and evaluates the book's
+// patterns on it.
+func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	b := ev.b
-	s := SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
+	*s = SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
 	fs := ev.cyc.Red
 	if name == "black" {
 		fs = ev.cyc.Black
@@ -242,12 +244,11 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			s.Heaviest = lm.grade
 		}
 		first = false
-		sm := SideMove{Ply: lm.f.Ply, ICCS: lm.f.ICCS, Label: lab.Name, Tags: lm.tags, Attack: lab.Attack,
-			Grade: lm.grade, Chases: lm.chases, F: *lm.f}
+		s.Moves = append(s.Moves, SideMove{Ply: lm.f.Ply, ICCS: lm.f.ICCS, Label: lab.Name, Tags: lm.tags, Attack: lab.Attack,
+			Grade: lm.grade, Chases: lm.chases, F: *lm.f})
 		if lm.rule != nil {
-			sm.Rule = lm.rule.ID
+			s.Moves[len(s.Moves)-1].Rule = lm.rule.ID
 		}
-		s.Moves = append(s.Moves, sm)
 		for j, c := range lm.chases {
 			at := slices.IndexFunc(victims, func(v Victim) bool { return v.ID == c.VictimID })
 			if at < 0 {
@@ -293,12 +294,14 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 		s.Perpetual = perpetual
 	}
 
-	ev.s.side = s
-	var env any = &ev.s.side
+	// The patterns see the side without their own results (Is), as
+	// written before any of them is evaluated.
+	var is [maxPatterns]bool
+	var env any = s
 	for k, p := range b.Patterns {
-		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
+		is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}
-	return s
+	s.Is = is
 }
 
 // chasers counts the distinct pieces of side that chase victim id over the
