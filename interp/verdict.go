@@ -90,8 +90,8 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
 		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(b.Repetitions))
 	}
-	for _, m := range cyc.Moves {
-		if m.Cut {
+	for i := range cyc.Moves {
+		if m := &cyc.Moves[i]; m.Cut {
 			r.Notes = append(r.Notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
 		}
 	}
@@ -206,8 +206,8 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
 
 	n := 0
-	for _, lm := range moves {
-		if lm.f.Side == name {
+	for i := range moves {
+		if moves[i].f.Side == name {
 			n++
 		}
 	}
@@ -223,7 +223,8 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	victims := ev.s.victims[k][:0]
 	defer func() { ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims }()
 	first := true
-	for _, lm := range moves {
+	for i := range moves {
+		lm := &moves[i]
 		if lm.f.Side != name {
 			continue
 		}
@@ -244,19 +245,21 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 			s.Heaviest = lm.grade
 		}
 		first = false
-		s.Moves = append(s.Moves, SideMove{Ply: lm.f.Ply, ICCS: lm.f.ICCS, Label: lab.Name, Tags: lm.tags, Attack: lab.Attack,
-			Grade: lm.grade, Chases: lm.chases, F: *lm.f})
+		s.Moves = append(s.Moves, SideMove{})
+		sm := &s.Moves[len(s.Moves)-1]
+		sm.Ply, sm.ICCS, sm.Label, sm.Tags, sm.Attack = lm.f.Ply, lm.f.ICCS, lab.Name, lm.tags, lab.Attack
+		sm.Grade, sm.Chases, sm.F = lm.grade, lm.chases, *lm.f
 		if lm.rule != nil {
-			s.Moves[len(s.Moves)-1].Rule = lm.rule.ID
+			sm.Rule = lm.rule.ID
 		}
-		for j, c := range lm.chases {
-			at := slices.IndexFunc(victims, func(v Victim) bool { return v.ID == c.VictimID })
-			if at < 0 {
+		for j := range lm.chases {
+			c := &lm.chases[j]
+			v := victimByID(victims, c.VictimID)
+			if v == nil {
 				victims = append(victims, Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true})
-				at = len(victims) - 1
+				v = &victims[len(victims)-1]
 			}
-			v := &victims[at]
-			if !slices.ContainsFunc(lm.chases[:j], func(e Chase) bool { return e.VictimID == c.VictimID }) {
+			if !chasedBefore(lm.chases[:j], c.VictimID) {
 				v.Moves++ // once a move
 			}
 			if c.Joint {
@@ -308,11 +311,13 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 // cycle.
 func (ev *evaluator) chasers(side string, moves []labelled, id int) int {
 	seen := ev.s.seen[:0]
-	for _, lm := range moves {
+	for i := range moves {
+		lm := &moves[i]
 		if lm.f.Side != side {
 			continue
 		}
-		for _, c := range lm.chases {
+		for j := range lm.chases {
+			c := &lm.chases[j]
 			if c.VictimID != id {
 				continue
 			}
@@ -325,4 +330,24 @@ func (ev *evaluator) chasers(side string, moves []labelled, id int) int {
 	}
 	ev.s.seen = seen[:0]
 	return len(seen)
+}
+
+// victimByID returns the victim with the id, or nil.
+func victimByID(vs []Victim, id int) *Victim {
+	for i := range vs {
+		if vs[i].ID == id {
+			return &vs[i]
+		}
+	}
+	return nil
+}
+
+// chasedBefore: one of cs chases the victim with the id.
+func chasedBefore(cs []Chase, id int) bool {
+	for i := range cs {
+		if cs[i].VictimID == id {
+			return true
+		}
+	}
+	return false
 }
