@@ -398,13 +398,23 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
 		mr.Rule, mr.Cite = "(default)", "default_label"
-		mr.Reason = "no rule of " + b.ID + " gives this move a label: " + winner + " by default"
+		if out.label == b.defaultLabel {
+			mr.Reason = b.defaultReason
+		} else {
+			mr.Reason = defaultReason(b.ID, winner)
+		}
 	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
 			mr.Also = append(mr.Also, mt.r.ID)
 		}
 	}
+}
+
+// defaultReason is the reason of a move that no rule of book gives a
+// label.
+func defaultReason(book, label string) string {
+	return "no rule of " + book + " gives this move a label: " + label + " by default"
 }
 
 // appendTargets appends the pieces threats (offers) idx of m are about.

@@ -357,6 +357,9 @@ func renderBuf(t *reasonTmpl, data any, buf *[]byte) string {
 // squeeze is strings.Join(strings.Fields(s), " "), without the copies
 // when s is already so.
 func squeeze(s string) string {
+	if plain(s) {
+		return s
+	}
 	prevSpace := true // a space at the start is not kept
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -389,3 +392,28 @@ func squeeze(s string) string {
 }
 
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// plain reports, in one quick pass, that squeeze has nothing to do: no
+// space at either end, none after another, and no other byte that is or
+// may begin white space (the ASCII ones and the leads of the other runes
+// squeeze decodes). False means only that squeeze must look closer.
+func plain(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if s[i+1] == ' ' { // s does not end in a space
+				return false
+			}
+			continue
+		}
+		if maySpace[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var maySpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, 0xc2: true, 0xe1: true, 0xe2: true, 0xe3: true}

@@ -153,14 +153,19 @@ func (s *session) reset() {
 // every book that uses the same facts and repetitions.
 func (ev *evaluator) envSet() *envSet {
 	if ev.envs == nil {
-		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
-		ev.envs = ev.s.envs[k]
-		if ev.envs == nil {
-			ev.envs = ev.newEnvSet()
-			ev.s.envs[k] = ev.envs
-		}
+		ev.envs = ev.findEnvSet()
 	}
 	return ev.envs
+}
+
+func (ev *evaluator) findEnvSet() *envSet {
+	k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
+	set := ev.s.envs[k]
+	if set == nil {
+		set = ev.newEnvSet()
+		ev.s.envs[k] = set
+	}
+	return set
 }
 
 // newEnvSet makes the book's set of facts, in one the session had for an

@@ -74,9 +74,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 			r.Verdict = Draw
 			r.Notes = append(r.Notes, fmt.Sprintf("row %s holds for both sides, so neither is singled out: draw", row.ID))
 		case row.Then == SideMustVary:
-			r.Verdict = side.Name + "-must-vary"
+			r.Verdict = mustVary(side.Name)
 		case row.Then == OtherMustVary:
-			r.Verdict = other.Name + "-must-vary"
+			r.Verdict = mustVary(other.Name)
 		}
 		data := &s.vdata
 		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
@@ -98,6 +98,17 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	p := b.Params
 	r.Params = &p
 	return r, nil
+}
+
+// mustVary is the verdict that side must vary.
+func mustVary(side string) string {
+	switch side {
+	case "red":
+		return RedMustVary
+	case "black":
+		return BlackMustVary
+	}
+	return side + "-must-vary"
 }
 
 func patternNames(b *Book, s *SideEnv) []string {
