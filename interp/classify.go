@@ -284,7 +284,7 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 			}
 			if x.r.For == ForMove {
 				mt.exempted, hit = true, true
-				rec.Targets = appendTargets(rec.Targets, m, mt.r.For, mt.evidence...)
+				rec.Targets = s.appendTargets(rec.Targets, m, mt.r.For, mt.evidence...)
 				continue
 			}
 			if mt.r.For != x.r.For {
@@ -294,7 +294,7 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 			for _, j := range mt.evidence {
 				if containsInt(x.evidence, j) {
 					hit = true
-					rec.Targets = appendTargets(rec.Targets, m, mt.r.For, j)
+					rec.Targets = s.appendTargets(rec.Targets, m, mt.r.For, j)
 				} else {
 					s.evidence = append(s.evidence, j)
 				}
@@ -389,9 +389,9 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	if out.rule != nil {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
-		mr.Targets = appendTargets(nil, m, r.For, evidence...)
+		mr.Targets = s.appendTargets(nil, m, r.For, evidence...)
 		if r.For == ForThreats {
-			mr.Attacks = evidenceAttacks(m, evidence)
+			mr.Attacks = s.evidenceAttacks(m, evidence)
 		}
 		mr.Reason = ev.reason(r, i, evidence, winner)
 	}
@@ -418,22 +418,22 @@ func defaultReason(book, label string) string {
 }
 
 // appendTargets appends the pieces threats (offers) idx of m are about.
-func appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
+func (s *session) appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
 	if out == nil && len(idx) > 0 && forWhat != ForMove {
 		out = make([]string, 0, len(idx))
 	}
 	for _, j := range idx {
 		switch forWhat {
 		case ForThreats:
-			out = append(out, pieceText(m.Threats[j].Victim))
+			out = append(out, s.pieceText(&m.Threats[j].Victim))
 		case ForOffers:
-			out = append(out, pieceText(m.Offers[j].Piece))
+			out = append(out, s.pieceText(&m.Offers[j].Piece))
 		}
 	}
 	return out
 }
 
-func evidenceAttacks(m *facts.Move, idx []int) []Attack {
+func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
 	n := 0
 	for _, j := range idx {
 		t := &m.Threats[j]
@@ -449,8 +449,9 @@ func evidenceAttacks(m *facts.Move, idx []int) []Attack {
 		if len(by) == 0 {
 			by = t.Participants
 		}
-		for _, a := range by {
-			at := Attack{Attacker: pieceText(a), Victim: pieceText(t.Victim), From: a.Square, To: t.Victim.Square}
+		for k := range by {
+			a := &by[k]
+			at := Attack{Attacker: s.pieceText(a), Victim: s.pieceText(&t.Victim), From: a.Square, To: t.Victim.Square}
 			if !slices.Contains(out, at) {
 				out = append(out, at)
 			}

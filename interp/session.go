@@ -63,6 +63,19 @@ type session struct {
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
 	text      []byte // a reason being rendered
+	// texts: pieceText of the pieces of the cycle's facts, by address, as
+	// the books' targets and attacks name them.
+	texts map[*facts.Piece]string
+}
+
+// pieceText is pieceText(*p), made once per piece of the cycle's facts.
+func (s *session) pieceText(p *facts.Piece) string {
+	t, ok := s.texts[p]
+	if !ok {
+		t = pieceText(*p)
+		s.texts[p] = t
+	}
+	return t
 }
 
 // carve returns s.evidence[from:] as a list of its own (nil when empty):
@@ -123,7 +136,8 @@ type reasonKey struct {
 // scratch environments and buffers are most of what a ruling would
 // otherwise allocate, and the collector's work grows with that.
 var sessions = sync.Pool{New: func() any {
-	return &session{envs: map[envKey]*envSet{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
+	return &session{envs: map[envKey]*envSet{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{},
+		texts: map[*facts.Piece]string{}}
 }}
 
 // newSession returns a session for one cycle; release gives it back.
@@ -135,8 +149,8 @@ func (s *session) release() {
 	sessions.Put(s)
 }
 
-// reset forgets the cycle: the memos, and what the views and the
-// environments filled from them hold. The scratch structs and buffers keep
+// reset forgets the cycle: the memos and texts, and what the views and
+// the environments filled from them hold. The scratch structs and buffers keep
 // their room; they are written before they are read.
 func (s *session) reset() {
 	for _, set := range s.envs {
@@ -145,6 +159,7 @@ func (s *session) reset() {
 	clear(s.envs)
 	clear(s.memo)
 	clear(s.reasons)
+	clear(s.texts) // its keys are addresses in this cycle's facts
 	s.mAt, s.tAt, s.oAt = envAt{}, envAt{}, envAt{}
 	s.mFrom, s.tFrom, s.oFrom = moveView{}, threatView{}, offerView{}
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -103,4 +104,16 @@ func TestSessionReuse(t *testing.T) {
 		assert.Equal(t, want, ruleAll(s, c))
 		s.reset()
 	}
+	// Facts at the addresses of the first cycle's (as when its memory is
+	// reused) are facts anew.
+	a.Moves[2].Threats[0].Victim.Square = "e6"
+	fresh := newSession()
+	want := ruleAll(fresh, a)
+	fresh.release()
+	assert.Equal(t, want, ruleAll(s, a))
+	named := false // the moved victim is named where the books name it
+	for _, r := range want {
+		named = named || slices.Contains(r.Moves[2].Targets, "马 e6")
+	}
+	assert.True(t, named)
 }
