@@ -102,6 +102,7 @@ type evaluator struct {
 	ctx  Context
 	s    *session
 	envs *envSet
+	nums []int // the session's numbers of the book's move predicates
 	err  error
 }
 
@@ -126,23 +127,30 @@ func (ev *evaluator) runVM(p *pred, env any, cl *Clause, src exprSrc) bool {
 	return v
 }
 
-// runAt is run for move-level environments, memoised across books when
-// the predicate needs the VM (deciding without it costs less than the
-// lookup).
-func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
+// runAt is run for move-level environments: predicate number n on move
+// (elem -1) or its threat or offer elem, once for all the books that use
+// it on the same set of facts (the result is kept in the set).
+func (ev *evaluator) runAt(p *pred, n, move, elem int, env any, cl *Clause, src *exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	if v, ok := p.decide(&ev.s.vm, env); ok {
-		return v
+	set := ev.envSet()
+	k := n*set.width + set.at[move] + elem + 1 // see envSet.results
+	if k >= len(set.results) {
+		set.grow(n)
 	}
-	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
-	if v, ok := ev.s.memo[k]; ok {
-		return v
+	if r := set.results[k]; r != 0 {
+		return r == 2
 	}
-	v := ev.runVM(p, env, cl, src)
-	if ev.err == nil {
-		ev.s.memo[k] = v
+	v, ok := p.decide(&ev.s.vm, env)
+	if !ok {
+		if v = ev.runVM(p, env, cl, *src); ev.err != nil {
+			return false
+		}
+	}
+	set.results[k] = 1
+	if v {
+		set.results[k] = 2
 	}
 	return v
 }
@@ -245,15 +253,20 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	matches, exempts := s.matches[:0], s.exempts[:0]
 	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
 	s.evidence = s.evidence[:0]
-	for _, r := range b.Moves {
+	if ev.nums == nil {
+		ev.nums = s.predNumbers(b, s.nums)
+		s.nums = ev.nums
+	}
+	for k, r := range b.Moves {
+		n := ev.nums[k]
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
-			held = ev.runAt(r.prog, i, -1, menv, &r.Clause, r.when)
+			held = ev.runAt(r.prog, n, i, -1, menv, &r.Clause, &r.when)
 		} else {
 			from := len(s.evidence)
 			for j := range ev.elems(r.For, i) {
-				if ev.runAt(r.prog, i, j, ev.elemEnv(r.For, i, j), &r.Clause, r.when) {
+				if ev.runAt(r.prog, n, i, j, ev.elemEnv(r.For, i, j), &r.Clause, &r.when) {
 					s.evidence = append(s.evidence, j)
 				}
 			}

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
@@ -47,7 +48,13 @@ type pred struct {
 	// guard: the leading fast conditions of a predicate without a fast
 	// form, or nil.
 	guard boolFn
+	// id numbers the predicates, from 0 in the order they are made (a
+	// session numbers the ones its books use from these, see predNumbers).
+	id int
 }
+
+// predCount is how many predicates have been made, for their ids.
+var predCount atomic.Int64
 
 type (
 	boolFn func(env, el unsafe.Pointer) bool
@@ -125,7 +132,7 @@ type fastCompiler struct {
 
 // newPred wraps a compiled program, adding its fast form when it has one.
 func newPred(prog *vm.Program, env any, wantInt bool) *pred {
-	p := &pred{prog: prog, view: viewKinds[reflect.TypeOf(env)]}
+	p := &pred{prog: prog, view: viewKinds[reflect.TypeOf(env)], id: int(predCount.Add(1) - 1)}
 	if !fastOK {
 		return p
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -11,25 +12,30 @@ import (
 )
 
 // session is the work shared by the books that rule on one cycle: the
-// results of predicates (books share compiled programs, so a rule that two
-// books have in common is evaluated once), the reasons rendered, and one
-// VM. It also holds what predicates run on, passed by pointer: the views
-// of the move, threat and offer at hand (view.go), pointing into the
-// facts, and the environments filled from them when the VM needs one.
-// Nothing keeps a view or an environment past the predicate it is passed
-// to (results are memoised by place), so one of each is enough. The
+// results of move predicates (books share compiled programs, so a rule
+// that two books have in common is evaluated once on a set of facts; see
+// envSet.results), the reasons rendered, the pieces' texts, and one VM.
+// It also holds what predicates run on, passed by pointer: the views of
+// the move, threat and offer at hand (view.go), pointing into the facts,
+// and the environments filled from them when the VM needs one. Nothing
+// keeps a view or an environment past the predicate it is passed to
+// (results are kept by place), so one of each is enough. The
 // environments of one book's sides (patterns) and verdict rows and the
 // data of one reason are reused likewise, since a ruling keeps nothing of
 // them.
 type session struct {
-	vm      vm.VM
-	envs    map[envKey]*envSet
-	spare   []*envSet // sets of earlier cycles, to be reused
-	memo    map[memoKey]bool
-	reasons map[reasonKey]string
-	mview   moveView
-	tview   threatView
-	oview   offerView
+	vm    vm.VM
+	envs  map[envKey]*envSet
+	spare []*envSet // sets of earlier cycles, to be reused
+	// The move predicates the books use are numbered from 0 for the
+	// results of the sets of facts: number[p.id] is p's number plus one
+	// (0: none yet); numbered lists the ids, to clear on reset.
+	number   []int
+	numbered []int
+	reasons  map[reasonKey]string
+	mview    moveView
+	tview    threatView
+	oview    offerView
 	// What the views hold (a nil set: nothing yet).
 	mAt, tAt, oAt envAt
 	// The environments for the VM, and the views they were last filled
@@ -60,6 +66,7 @@ type session struct {
 	victims   [2][]Victim
 	perpetual [2][]Victim
 	seen      []int
+	nums      []int // the book's move predicates' numbers
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
 	text      []byte // a reason being rendered
@@ -97,7 +104,7 @@ type envKey struct {
 // summary, each move's material (own, opp) and each threat's counter
 // (Back), and the params of the first book that ruled on it (every book
 // with the same facts and repetitions shares it). Its address identifies
-// it in the session's memos.
+// it in the session's reasons.
 type envSet struct {
 	cyc      *facts.Cycle
 	cycle    CycleEnv
@@ -106,6 +113,19 @@ type envSet struct {
 	// backs[backAt[i]+j] is the counter of threat j of move i.
 	backs  []Counter
 	backAt []int
+	// results of the move predicates on the set: for the predicate the
+	// session numbers n, on move i (elem -1) or its threat or offer elem,
+	// results[n*width+at[i]+elem+1]: 0 not known yet, 1 false, 2 true.
+	results []uint8
+	at      []int
+	width   int
+}
+
+// grow makes room in set.results for predicate number n.
+func (set *envSet) grow(n int) {
+	old, need := len(set.results), (n+1)*set.width
+	set.results = slices.Grow(set.results, need-old)[:need]
+	clear(set.results[old:])
 }
 
 // envAt says what a view is of: the set of facts, the move, and the
@@ -114,13 +134,6 @@ type envAt struct {
 	set  *envSet
 	move int
 	elem int
-}
-
-type memoKey struct {
-	p    *pred
-	envs *envSet
-	move int
-	elem int // -1: the move itself
 }
 
 type reasonKey struct {
@@ -136,7 +149,7 @@ type reasonKey struct {
 // scratch environments and buffers are most of what a ruling would
 // otherwise allocate, and the collector's work grows with that.
 var sessions = sync.Pool{New: func() any {
-	return &session{envs: map[envKey]*envSet{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{},
+	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{},
 		texts: map[*facts.Piece]string{}}
 }}
 
@@ -157,7 +170,10 @@ func (s *session) reset() {
 		s.spare = append(s.spare, set)
 	}
 	clear(s.envs)
-	clear(s.memo)
+	for _, id := range s.numbered {
+		s.number[id] = 0
+	}
+	s.numbered = s.numbered[:0]
 	clear(s.reasons)
 	clear(s.texts) // its keys are addresses in this cycle's facts
 	s.mAt, s.tAt, s.oAt = envAt{}, envAt{}, envAt{}
@@ -201,13 +217,39 @@ func (ev *evaluator) newEnvSet() *envSet {
 		k += len(m.Threats)
 	}
 	set.backs = resize(set.backs, k)
+	set.at, set.width = resize(set.at, n), 0
 	for i := range ev.cyc.Moves {
 		m := &ev.cyc.Moves[i]
 		for j := range m.Threats {
 			set.backs[set.backAt[i]+j] = counterOf(&m.Threats[j], m)
 		}
+		set.at[i] = set.width
+		set.width += 1 + max(len(m.Threats), len(m.Offers))
 	}
+	set.results = set.results[:0]
 	return set
+}
+
+// predNumbers returns the numbers of the book's move predicates in the
+// session (-1 for a rule without one).
+func (s *session) predNumbers(b *Book, out []int) []int {
+	out = out[:0]
+	for _, r := range b.Moves {
+		if r.prog == nil {
+			out = append(out, -1)
+			continue
+		}
+		id := r.prog.id
+		if id >= len(s.number) {
+			s.number = append(s.number, make([]int, id+1-len(s.number))...)
+		}
+		if s.number[id] == 0 {
+			s.numbered = append(s.numbered, id)
+			s.number[id] = len(s.numbered)
+		}
+		out = append(out, s.number[id]-1)
+	}
+	return out
 }
 
 // resize returns s with length n, reusing its room when it has enough;

@@ -2,14 +2,11 @@ package interp
 
 import (
 	"reflect"
-	"slices"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/xqrules/xqrules/facts"
 )
 
 // The views the interpreter builds are of the environments the books'
@@ -67,53 +64,4 @@ func TestViewOfEnvironment(t *testing.T) {
 	assert.Same(t, &env.Move, v.Move)
 	assert.Same(t, &env.Params, v.Params)
 	assert.Equal(t, &env, k.env(unsafe.Pointer(v)))
-}
-
-// A session reset after one cycle rules on the next as a new one does:
-// nothing of the first cycle is taken for the second.
-func TestSessionReuse(t *testing.T) {
-	books, err := bundled(t).Select("all")
-	require.NoError(t, err)
-	a := cycle(
-		mv("red", "rook", "d9", "e9", check, chase("horse", "e5", "none"), offer("horse", "e5", "none", -5)),
-		mv("black", "king", "e9", "d9"),
-		mv("red", "rook", "e9", "d9", chase("horse", "e5", "none")),
-		mv("black", "king", "d9", "e9"),
-	)
-	b := cycle(
-		mv("red", "cannon", "b2", "b3", chase("rook", "b7", "none")),
-		mv("black", "rook", "b7", "a7", offer("cannon", "a2", "real", 0)),
-		mv("red", "cannon", "b3", "b2", chase("rook", "a7", "none")),
-		mv("black", "rook", "a7", "b7"),
-	)
-	ruleAll := func(s *session, c *facts.Cycle) []Ruling {
-		var out []Ruling
-		for _, bk := range books {
-			r, err := bk.rule(s, c, Context{})
-			require.NoError(t, err)
-			out = append(out, r)
-		}
-		return out
-	}
-	s := newSession()
-	defer s.release()
-	for _, c := range []*facts.Cycle{a, b, a} {
-		fresh := newSession()
-		want := ruleAll(fresh, c)
-		fresh.release()
-		assert.Equal(t, want, ruleAll(s, c))
-		s.reset()
-	}
-	// Facts at the addresses of the first cycle's (as when its memory is
-	// reused) are facts anew.
-	a.Moves[2].Threats[0].Victim.Square = "e6"
-	fresh := newSession()
-	want := ruleAll(fresh, a)
-	fresh.release()
-	assert.Equal(t, want, ruleAll(s, a))
-	named := false // the moved victim is named where the books name it
-	for _, r := range want {
-		named = named || slices.Contains(r.Moves[2].Targets, "马 e6")
-	}
-	assert.True(t, named)
 }
