@@ -128,9 +128,9 @@ func (ev *evaluator) runVM(p *pred, env any, cl *Clause, src exprSrc) bool {
 }
 
 // runAt is run for move-level environments: predicate number n on move
-// (elem -1) or its threat or offer elem, once for all the books that use
-// it on the same set of facts (the result is kept in the set).
-func (ev *evaluator) runAt(p *pred, n, move, elem int, env any, cl *Clause, src *exprSrc) bool {
+// (elem -1) or its threat or offer elem (forWhat), once for all the books
+// that use it on the same set of facts (the result is kept in the set).
+func (ev *evaluator) runAt(p *pred, n int, forWhat string, move, elem int, cl *Clause, src *exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
@@ -141,6 +141,12 @@ func (ev *evaluator) runAt(p *pred, n, move, elem int, env any, cl *Clause, src 
 	}
 	if r := set.results[k]; r != 0 {
 		return r == 2
+	}
+	var env any
+	if forWhat == ForMove {
+		env = ev.moveEnv(move)
+	} else {
+		env = ev.elemEnv(forWhat, move, elem)
 	}
 	v, ok := p.decide(&ev.s.vm, env)
 	if !ok {
@@ -248,7 +254,6 @@ type exemptHit struct {
 func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	b, s := ev.b, ev.s
 	m := &ev.cyc.Moves[i]
-	menv := ev.moveEnv(i)
 
 	matches, exempts := s.matches[:0], s.exempts[:0]
 	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
@@ -262,11 +267,11 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
-			held = ev.runAt(r.prog, n, i, -1, menv, &r.Clause, &r.when)
+			held = ev.runAt(r.prog, n, ForMove, i, -1, &r.Clause, &r.when)
 		} else {
 			from := len(s.evidence)
 			for j := range ev.elems(r.For, i) {
-				if ev.runAt(r.prog, n, i, j, ev.elemEnv(r.For, i, j), &r.Clause, &r.when) {
+				if ev.runAt(r.prog, n, r.For, i, j, &r.Clause, &r.when) {
 					s.evidence = append(s.evidence, j)
 				}
 			}
@@ -376,7 +381,7 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 		}
 		if mt.r.gradeProg != nil {
 			if mt.r.For == ForMove {
-				g := ev.runInt(mt.r.gradeProg, menv, &mt.r.Clause, mt.r.grade)
+				g := ev.runInt(mt.r.gradeProg, ev.moveEnv(i), &mt.r.Clause, mt.r.grade)
 				if !gradeSet || g > out.grade {
 					out.grade = g
 				}
