@@ -16,11 +16,12 @@ import (
 // reflect (about 20–40 ns a field). Most predicates of the books are
 // simple: fields of the value-struct environments, boolean operators,
 // integer and string comparisons, `in` a constant list, ternaries, len,
-// string slices, and any/all/none/count over a slice. For those, the type-checked and
-// optimised tree of the compiled program is turned once, at load, into Go
-// closures that read the fields at their offsets. Anything else — and any
-// node that could fail at run time (an index out of range, a nil, a
-// division) — keeps the VM, so a closure never has to reproduce an error.
+// string slices, and any/all/none/count over a slice. For those, the
+// type-checked and optimised tree of the compiled program is turned once,
+// at load, into Go closures that read the fields at their offsets.
+// Anything else — and any node that could fail at run time (an index out
+// of range, a nil, a division) — keeps the VM, so a closure never has to
+// reproduce an error.
 // The closures are built from expr's own typed tree, with expr's own field
 // resolution (checker.FieldIndex), and a test (TestFastMatchesVM) checks
 // them against the VM on every predicate of every bundled book over the

@@ -162,9 +162,12 @@ func (s *session) release() {
 	sessions.Put(s)
 }
 
-// reset forgets the cycle: the memos and texts, and what the views and
-// the environments filled from them hold. The scratch structs and buffers keep
-// their room; they are written before they are read.
+// reset forgets the cycle: the results, reasons and texts, and what the
+// views and the environments filled from them hold. The scratch structs
+// and buffers keep their room; they are written before they are read.
+// (Until then they still point into the last cycle's facts: a pooled
+// session holds on to one cycle's facts at most, until the collector
+// empties the pool.)
 func (s *session) reset() {
 	for _, set := range s.envs {
 		s.spare = append(s.spare, set)
