@@ -1,10 +1,12 @@
 package interp
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stretchr/testify/require"
@@ -89,6 +91,7 @@ func BenchmarkRuleAllBooks(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		s.release()
 	})
 }
 
@@ -105,9 +108,9 @@ func BenchmarkFactsOnly(b *testing.B) {
 	})
 }
 
-// BenchmarkPredicate evaluates compiled predicates on a boxed value-struct
-// environment as the interpreter does (the fast form when the predicate has
-// one, else a reused VM): the cost of one rule on one move.
+// BenchmarkPredicate evaluates compiled predicates as the interpreter does
+// (the fast form on a view of the environment when the predicate has one,
+// else a reused VM): the cost of one rule on one move.
 func BenchmarkPredicate(b *testing.B) { benchPredicate(b, false) }
 
 // BenchmarkPredicateVM is BenchmarkPredicate on expr's VM alone, for
@@ -121,9 +124,14 @@ func benchPredicate(b *testing.B, vmOnly bool) {
 		mv("red", "rook", "d9", "e9", check, chase("horse", "e5", "none")),
 		mv("black", "king", "e9", "d9"),
 	)
-	var env any = MoveEnv{Move: c.Moves[0], Prev: c.Moves[1], Params: bk.Params}
+	menv := MoveEnv{Move: c.Moves[0], Prev: c.Moves[1], Params: bk.Params}
 	t := &c.Moves[0].Threats[0]
-	var tenv any = ThreatEnv{Threat: *t, Back: counterOf(t, &c.Moves[0]), Move: c.Moves[0], Params: bk.Params}
+	tenv := ThreatEnv{Threat: *t, Back: counterOf(t, &c.Moves[0]), Move: c.Moves[0], Params: bk.Params}
+	var env, tview any = menv, tenv
+	if !vmOnly {
+		env = (*moveView)(viewKinds[reflect.TypeOf(menv)].of(unsafe.Pointer(&menv)))
+		tview = (*threatView)(viewKinds[reflect.TypeOf(tenv)].of(unsafe.Pointer(&tenv)))
+	}
 	for _, id := range []string{"24.1-check", "24.2-mate-threat", "26.1.2-king-answers-check"} {
 		r := ruleByID(bk, id)
 		b.Run(id, func(b *testing.B) {
@@ -142,7 +150,7 @@ func benchPredicate(b *testing.B, vmOnly bool) {
 			var m vm.VM
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := evalPred(&m, r.prog, tenv, vmOnly); err != nil {
+				if _, err := evalPred(&m, r.prog, tview, vmOnly); err != nil {
 					b.Fatal(err)
 				}
 			}

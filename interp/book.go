@@ -93,6 +93,8 @@ type Book struct {
 	labelIndex   map[string]int
 	patternIndex map[string]int
 	defaultLabel int
+	// defaultReason: the reason of a move no rule gives a label, made once.
+	defaultReason string
 }
 
 // Title is a book's name in Chinese and English.
@@ -148,6 +150,7 @@ type MoveRule struct {
 	Tags   []string
 
 	labelAt pos
+	label   int // index of Label in the book's Labels
 
 	when, grade, reason exprSrc
 	prog, gradeProg     *pred

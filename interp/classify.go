@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/expr-lang/expr/vm"
-
 	"github.com/xqrules/xqrules/facts"
 )
 
@@ -97,70 +95,14 @@ type Context struct {
 	Recreator string
 }
 
-// session is the work shared by the books that rule on one cycle: the
-// boxed environments of its moves, threats and offers (built once per set
-// of facts), the results of predicates (books share compiled programs, so a
-// rule that two books have in common is evaluated once), the reasons
-// rendered, and one VM. It also holds the environments of one book's
-// patterns and verdict rows, passed by pointer (the fast forms and the VM
-// take either), and the data of one reason: a book reuses them, since a
-// ruling keeps nothing of them.
-type session struct {
-	vm      vm.VM
-	envs    map[envKey]*moveEnvs
-	memo    map[memoKey]bool
-	reasons map[reasonKey]string
-	side    SideEnv
-	venv    [2]VerdictEnv
-	rdata   reasonData
-	vdata   verdictData
-	// Scratch of one book's ruling: its labelled moves, one move's
-	// matches, each side's moves (red, black).
-	moves     []labelled
-	matches   []match
-	sideMoves [2][]SideMove
-}
-
-type envKey struct {
-	cyc  *facts.Cycle
-	reps int
-}
-
-// moveEnvs are the boxed environments of a cycle's moves; threats and
-// offers are built when a rule first asks for them.
-type moveEnvs struct {
-	move    []any
-	threats [][]any
-	offers  [][]any
-}
-
-type memoKey struct {
-	p    *pred
-	envs *moveEnvs
-	move int
-	elem int // -1: the move itself
-}
-
-type reasonKey struct {
-	t    *reasonTmpl
-	envs *moveEnvs
-	move int
-	// evidence: bit j is threat (offer) j; evidence lists are ascending.
-	evidence uint64
-	label    string
-}
-
-func newSession() *session {
-	return &session{envs: map[envKey]*moveEnvs{}, memo: map[memoKey]bool{}, reasons: map[reasonKey]string{}}
-}
-
 // evaluator evaluates one book on one cycle.
 type evaluator struct {
 	b    *Book
 	cyc  *facts.Cycle
 	ctx  Context
 	s    *session
-	envs *moveEnvs
+	envs *envSet
+	nums []int // the session's numbers of the book's move predicates
 	err  error
 }
 
@@ -168,7 +110,16 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	v, err := p.runBool(&ev.s.vm, env)
+	if v, ok := p.decide(&ev.s.vm, env); ok {
+		return v
+	}
+	return ev.runVM(p, env, cl, src)
+}
+
+// runVM is run on the VM, with the environment a view is of filled in the
+// session.
+func (ev *evaluator) runVM(p *pred, env any, cl *Clause, src exprSrc) bool {
+	v, err := p.runVM(&ev.s.vm, ev.s.envOf(env))
 	if err != nil {
 		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 		return false
@@ -176,19 +127,36 @@ func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	return v
 }
 
-// runAt is run for move-level environments, memoised across books when
-// the predicate runs on the VM (a fast form costs less than the lookup).
-func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exprSrc) bool {
-	if p != nil && p.b != nil {
-		return ev.run(p, env, cl, src)
+// runAt is run for move-level environments: predicate number n on move
+// (elem -1) or its threat or offer elem (forWhat), once for all the books
+// that use it on the same set of facts (the result is kept in the set).
+func (ev *evaluator) runAt(p *pred, n int, forWhat string, move, elem int, cl *Clause, src *exprSrc) bool {
+	if ev.err != nil || p == nil {
+		return false
 	}
-	k := memoKey{p: p, envs: ev.envs, move: move, elem: elem}
-	if v, ok := ev.s.memo[k]; ok {
-		return v
+	set := ev.envSet()
+	k := n*set.width + set.at[move] + elem + 1 // see envSet.results
+	if k >= len(set.results) {
+		set.grow(n)
 	}
-	v := ev.run(p, env, cl, src)
-	if ev.err == nil {
-		ev.s.memo[k] = v
+	if r := set.results[k]; r != 0 {
+		return r == 2
+	}
+	var env any
+	if forWhat == ForMove {
+		env = ev.moveEnv(move)
+	} else {
+		env = ev.elemEnv(forWhat, move, elem)
+	}
+	v, ok := p.decide(&ev.s.vm, env)
+	if !ok {
+		if v = ev.runVM(p, env, cl, *src); ev.err != nil {
+			return false
+		}
+	}
+	set.results[k] = 1
+	if v {
+		set.results[k] = 2
 	}
 	return v
 }
@@ -196,6 +164,9 @@ func (ev *evaluator) runAt(p *pred, move, elem int, env any, cl *Clause, src exp
 func (ev *evaluator) runInt(p *pred, env any, cl *Clause, src exprSrc) int {
 	if ev.err != nil || p == nil {
 		return 0
+	}
+	if p.i == nil {
+		env = ev.s.envOf(env)
 	}
 	v, err := p.runInt(&ev.s.vm, env)
 	if err != nil {
@@ -222,7 +193,6 @@ type labelled struct {
 	grade  int
 	exempt []Exemption
 	chases []Chase
-	ruling MoveRuling
 }
 
 func materialOf(m *facts.Move, side string) Material {
@@ -272,91 +242,40 @@ func counterOf(t *facts.Threat, m *facts.Move) Counter {
 	return best
 }
 
-// moveEnv returns the boxed environment of move i, and the threat and
-// offer environments on demand; they are shared by every book that uses the
-// same facts.
-func (ev *evaluator) moveEnv(i int) any {
-	if ev.envs == nil {
-		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
-		ev.envs = ev.s.envs[k]
-		if ev.envs == nil {
-			n := len(ev.cyc.Moves)
-			ev.envs = &moveEnvs{move: make([]any, n), threats: make([][]any, n), offers: make([][]any, n)}
-			ev.s.envs[k] = ev.envs
-		}
-	}
-	if ev.envs.move[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		ev.envs.move[i] = MoveEnv{Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-	}
-	return ev.envs.move[i]
+// exemptHit is an exemption rule that held on a move, with its evidence.
+type exemptHit struct {
+	r        *MoveRule
+	evidence []int
 }
 
-func (ev *evaluator) context(i int) (m *facts.Move, prev facts.Move, own, opp Material, cenv CycleEnv) {
-	n := len(ev.cyc.Moves)
-	m = &ev.cyc.Moves[i]
-	prev = ev.cyc.Moves[(i-1+n)%n]
-	return m, prev, materialOf(m, m.Side), materialOf(m, otherSide(m.Side)), ev.cycleEnv()
-}
-
-func (ev *evaluator) threatEnvs(i int) []any {
-	if ev.envs.threats[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		out := make([]any, len(m.Threats))
-		for j := range m.Threats {
-			t := &m.Threats[j]
-			out[j] = ThreatEnv{Threat: *t, Back: counterOf(t, m), Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-		}
-		ev.envs.threats[i] = out
-	}
-	return ev.envs.threats[i]
-}
-
-func (ev *evaluator) offerEnvs(i int) []any {
-	if ev.envs.offers[i] == nil {
-		m, prev, own, opp, cenv := ev.context(i)
-		out := make([]any, len(m.Offers))
-		for j := range m.Offers {
-			out[j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: prev, Own: own, Opp: opp, Cycle: cenv, Params: ev.b.Params}
-		}
-		ev.envs.offers[i] = out
-	}
-	return ev.envs.offers[i]
-}
-
-// classify labels move i of the cycle.
-func (ev *evaluator) classify(i int) labelled {
-	b := ev.b
+// classify labels move i of the cycle in *out, and writes its ruling in
+// *mr. The evidence lists and chases it makes are carved from the
+// session's buffers (see session): they live as long as the book's ruling.
+func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
+	b, s := ev.b, ev.s
 	m := &ev.cyc.Moves[i]
-	menv := ev.moveEnv(i)
-	envsFor := func(r *MoveRule) []any {
-		switch r.For {
-		case ForThreats:
-			return ev.threatEnvs(i)
-		case ForOffers:
-			return ev.offerEnvs(i)
-		}
-		return nil
-	}
 
-	matches := ev.s.matches[:0]
-	defer func() { ev.s.matches = matches[:0] }()
-	type exemptHit struct {
-		r        *MoveRule
-		evidence []int
+	matches, exempts := s.matches[:0], s.exempts[:0]
+	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
+	s.evidence = s.evidence[:0]
+	if ev.nums == nil {
+		ev.nums = s.predNumbers(b, s.nums)
+		s.nums = ev.nums
 	}
-	var exempts []exemptHit
-	for _, r := range b.Moves {
+	for k, r := range b.Moves {
+		n := ev.nums[k]
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
-			held = ev.runAt(r.prog, i, -1, menv, &r.Clause, r.when)
+			held = ev.runAt(r.prog, n, ForMove, i, -1, &r.Clause, &r.when)
 		} else {
-			for j, e := range envsFor(r) {
-				if ev.runAt(r.prog, i, j, e, &r.Clause, r.when) {
-					ev2 = append(ev2, j)
+			from := len(s.evidence)
+			for j := range ev.elems(r.For, i) {
+				if ev.runAt(r.prog, n, r.For, i, j, &r.Clause, &r.when) {
+					s.evidence = append(s.evidence, j)
 				}
 			}
+			ev2 = s.carve(from)
 			held = len(ev2) > 0
 		}
 		if !held {
@@ -369,7 +288,7 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 	}
 
-	out := labelled{f: m}
+	*out = labelled{f: m}
 	// Exemptions: a move-level one removes its labels; one with `for` removes
 	// its threats (offers) from the evidence of those labels, and a rule left
 	// with no evidence no longer holds.
@@ -383,23 +302,23 @@ func (ev *evaluator) classify(i int) labelled {
 			}
 			if x.r.For == ForMove {
 				mt.exempted, hit = true, true
-				rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, mt.evidence)...)
+				rec.Targets = s.appendTargets(rec.Targets, m, mt.r.For, mt.evidence...)
 				continue
 			}
 			if mt.r.For != x.r.For {
 				continue
 			}
-			var keep []int
+			from := len(s.evidence)
 			for _, j := range mt.evidence {
 				if containsInt(x.evidence, j) {
 					hit = true
-					rec.Targets = append(rec.Targets, evidenceTargets(m, mt.r.For, []int{j})...)
+					rec.Targets = s.appendTargets(rec.Targets, m, mt.r.For, j)
 				} else {
-					keep = append(keep, j)
+					s.evidence = append(s.evidence, j)
 				}
 			}
-			mt.evidence = keep
-			if len(keep) == 0 {
+			mt.evidence = s.carve(from)
+			if len(mt.evidence) == 0 {
 				mt.exempted = true
 			}
 		}
@@ -410,10 +329,14 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 
 	// The heaviest remaining label decides (从重); the others are tags.
-	present := make([]bool, len(b.Labels))
+	var presentBuf [maxLabels]bool
+	present := presentBuf[:]
+	if len(b.Labels) > maxLabels {
+		present = make([]bool, len(b.Labels))
+	}
 	for _, mt := range matches {
 		if !mt.exempted {
-			present[b.labelIndex[mt.r.Label]] = true
+			present[mt.r.label] = true
 		}
 	}
 	out.label = b.defaultLabel
@@ -437,15 +360,16 @@ func (ev *evaluator) classify(i int) labelled {
 	}
 	gradeSet := false
 	var evidence []int
+	chasesFrom := len(s.chases)
 	for _, mt := range matches {
 		if mt.exempted {
 			continue
 		}
 		out.tags = append(out.tags, mt.r.Tags...)
-		attack := b.Labels[b.labelIndex[mt.r.Label]].Attack
+		attack := b.Labels[mt.r.label].Attack
 		if attack && mt.r.For == ForThreats {
 			for _, j := range mt.evidence {
-				out.chases = append(out.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
+				s.chases = append(s.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
 			}
 		}
 		if mt.r.Label != winner {
@@ -457,15 +381,14 @@ func (ev *evaluator) classify(i int) labelled {
 		}
 		if mt.r.gradeProg != nil {
 			if mt.r.For == ForMove {
-				g := ev.runInt(mt.r.gradeProg, menv, &mt.r.Clause, mt.r.grade)
+				g := ev.runInt(mt.r.gradeProg, ev.moveEnv(i), &mt.r.Clause, mt.r.grade)
 				if !gradeSet || g > out.grade {
 					out.grade = g
 				}
 				gradeSet = true
 			} else {
-				envs := envsFor(mt.r)
 				for _, j := range mt.evidence {
-					g := ev.runInt(mt.r.gradeProg, envs[j], &mt.r.Clause, mt.r.grade)
+					g := ev.runInt(mt.r.gradeProg, ev.elemEnv(mt.r.For, i, j), &mt.r.Clause, mt.r.grade)
 					if !gradeSet || g > out.grade {
 						out.grade = g
 					}
@@ -474,60 +397,86 @@ func (ev *evaluator) classify(i int) labelled {
 			}
 		}
 	}
+	if n := len(s.chases); n > chasesFrom {
+		out.chases = s.chases[chasesFrom:n:n]
+	}
 	out.tags = uniqStrings(out.tags)
 
-	mr := MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
+	*mr = MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
 		Grade: out.grade, Exempted: out.exempt}
 	if out.rule != nil {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status
-		mr.Targets = evidenceTargets(m, r.For, evidence)
+		mr.Targets = s.appendTargets(nil, m, r.For, evidence...)
 		if r.For == ForThreats {
-			mr.Attacks = evidenceAttacks(m, evidence)
+			mr.Attacks = s.evidenceAttacks(m, evidence)
 		}
 		mr.Reason = ev.reason(r, i, evidence, winner)
 	}
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
 		mr.Rule, mr.Cite = "(default)", "default_label"
-		mr.Reason = "no rule of " + b.ID + " gives this move a label: " + winner + " by default"
+		if out.label == b.defaultLabel {
+			mr.Reason = b.defaultReason
+		} else {
+			mr.Reason = defaultReason(b.ID, winner)
+		}
 	}
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
 			mr.Also = append(mr.Also, mt.r.ID)
 		}
 	}
-	out.ruling = mr
-	return out
 }
 
-func evidenceTargets(m *facts.Move, forWhat string, idx []int) []string {
-	var out []string
+// defaultReason is the reason of a move that no rule of book gives a
+// label.
+func defaultReason(book, label string) string {
+	return "no rule of " + book + " gives this move a label: " + label + " by default"
+}
+
+// appendTargets appends the pieces threats (offers) idx of m are about.
+func (s *session) appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
+	if out == nil && len(idx) > 0 && forWhat != ForMove {
+		out = make([]string, 0, len(idx))
+	}
 	for _, j := range idx {
 		switch forWhat {
 		case ForThreats:
-			out = append(out, pieceText(m.Threats[j].Victim))
+			out = append(out, s.pieceText(&m.Threats[j].Victim))
 		case ForOffers:
-			out = append(out, pieceText(m.Offers[j].Piece))
+			out = append(out, s.pieceText(&m.Offers[j].Piece))
 		}
 	}
 	return out
 }
 
-func evidenceAttacks(m *facts.Move, idx []int) []Attack {
-	var out []Attack
+func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
+	n := 0
+	for _, j := range idx {
+		t := &m.Threats[j]
+		n += max(len(t.Attackers), len(t.Participants))
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Attack, 0, n)
 	for _, j := range idx {
 		t := &m.Threats[j]
 		by := t.Attackers
 		if len(by) == 0 {
 			by = t.Participants
 		}
-		for _, a := range by {
-			at := Attack{Attacker: pieceText(a), Victim: pieceText(t.Victim), From: a.Square, To: t.Victim.Square}
+		for k := range by {
+			a := &by[k]
+			at := Attack{Attacker: s.pieceText(a), Victim: s.pieceText(&t.Victim), From: a.Square, To: t.Victim.Square}
 			if !slices.Contains(out, at) {
 				out = append(out, at)
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -541,15 +490,15 @@ func containsInt(list []int, x int) bool {
 	return false
 }
 
+// uniqStrings drops repeats, keeping first occurrences in order. The lists
+// are a few labels or pieces long: a quadratic scan beats a map.
 func uniqStrings(list []string) []string {
 	if len(list) < 2 {
 		return list
 	}
-	seen := map[string]bool{}
 	out := list[:0:0]
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
+	for i, s := range list {
+		if !slices.Contains(list[:i], s) {
 			out = append(out, s)
 		}
 	}
@@ -578,28 +527,31 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 	}
 	m := &ev.cyc.Moves[move]
 	data := &ev.s.rdata
-	threats, offers := data.Threats[:0], data.Offers[:0]
 	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
+		threats := ev.s.rthreats[:0]
 		for _, j := range evidence {
 			threats = append(threats, m.Threats[j])
 		}
-		data.Threats = threats
-		if len(data.Threats) > 0 {
+		ev.s.rthreats = threats
+		if len(threats) > 0 {
+			data.Threats = threats
 			data.Threat = data.Threats[0]
 			data.Back = counterOf(&data.Threat, m)
 		}
 	case ForOffers:
+		offers := ev.s.roffers[:0]
 		for _, j := range evidence {
 			offers = append(offers, m.Offers[j])
 		}
-		data.Offers = offers
-		if len(data.Offers) > 0 {
+		ev.s.roffers = offers
+		if len(offers) > 0 {
+			data.Offers = offers
 			data.Offer = data.Offers[0]
 		}
 	}
-	s := render(r.tmpl, data)
+	s := renderBuf(r.tmpl, data, &ev.s.text)
 	if cache {
 		ev.s.reasons[k] = s
 	}

@@ -463,6 +463,7 @@ func (c *compiler) compileBook(m *merged) {
 	}
 	if k, ok := b.labelIndex[b.DefaultLabel]; ok {
 		b.defaultLabel = k
+		b.defaultReason = defaultReason(b.ID, b.DefaultLabel)
 	} else {
 		c.errs = append(c.errs, &Error{File: b.File, Line: 1, Column: 1, Code: CodeUnknownLabel,
 			Msg: fmt.Sprintf("default_label %q is not one of the labels", b.DefaultLabel)})
@@ -527,6 +528,7 @@ func (c *compiler) compileBook(m *merged) {
 		checkSource(&r.Clause)
 		if r.Label != "" {
 			checkLabel(&r.Clause, r.labelAt, r.Label)
+			r.label = b.labelIndex[r.Label]
 		}
 		for _, l := range r.Exempt {
 			checkLabel(&r.Clause, r.labelAt, l)

@@ -296,10 +296,11 @@ func TestPerpetualVictimsFollowThePiece(t *testing.T) {
 	ev := &evaluator{b: b, cyc: c, s: newSession()}
 	moves := make([]labelled, len(c.Moves))
 	for i := range c.Moves {
-		moves[i] = ev.classify(i)
+		ev.classify(i, &moves[i], &MoveRuling{})
 	}
-	assignIDs(c, moves)
-	red := ev.side("red", moves)
+	assignIDs(ev.s, c, moves)
+	var red SideEnv
+	ev.side("red", moves, &red)
 	require.Len(t, red.Victims, 1)
 	assert.True(t, red.Victims[0].Every)
 	assert.Len(t, red.Perpetual, 1)

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
@@ -15,26 +16,46 @@ import (
 // reflect (about 20–40 ns a field). Most predicates of the books are
 // simple: fields of the value-struct environments, boolean operators,
 // integer and string comparisons, `in` a constant list, ternaries, len,
-// and any/all/none/count over a slice. For those, the type-checked and
-// optimised tree of the compiled program is turned once, at load, into Go
-// closures that read the fields at their offsets. Anything else — and any
-// node that could fail at run time (an index out of range, a nil, a
-// division) — keeps the VM, so a closure never has to reproduce an error.
+// string slices, and any/all/none/count over a slice. For those, the
+// type-checked and optimised tree of the compiled program is turned once,
+// at load, into Go closures that read the fields at their offsets.
+// Anything else — and any node that could fail at run time (an index out
+// of range, a nil, a division) — keeps the VM, so a closure never has to
+// reproduce an error.
 // The closures are built from expr's own typed tree, with expr's own field
 // resolution (checker.FieldIndex), and a test (TestFastMatchesVM) checks
 // them against the VM on every predicate of every bundled book over the
 // case files.
+//
+// A predicate outside the subset may still start with conditions inside
+// it: `A && B && C` with A and B fast and C not. Those are its guard: when
+// the guard is false the VM would stop there too (&& evaluates left to
+// right and stops at the first false, and a fast condition cannot fail),
+// so the predicate is false without the VM; when it holds, the VM
+// evaluates the whole predicate.
 
 // pred is a compiled predicate or grade: the VM program, and the fast
 // closure when the expression is in the subset.
 type pred struct {
 	prog *vm.Program
 	// typ and ptr: the runtime types (eface words) of the environment and
-	// of a pointer to it; the interpreter passes either.
+	// of a pointer to it; the interpreter passes either, or a view.
 	typ, ptr unsafe.Pointer
-	b        boolFn // a predicate's fast form, or nil
-	i        intFn  // a grade's fast form, or nil
+	// view: how the environment is viewed, when it is (view.go); the fast
+	// form then reads a view, and the VM the environment filled from it.
+	view *viewKind
+	b    boolFn // a predicate's fast form, or nil
+	i    intFn  // a grade's fast form, or nil
+	// guard: the leading fast conditions of a predicate without a fast
+	// form, or nil.
+	guard boolFn
+	// id numbers the predicates, from 0 in the order they are made (a
+	// session numbers the ones its books use from these, see predNumbers).
+	id int
 }
+
+// predCount is how many predicates have been made, for their ids.
+var predCount atomic.Int64
 
 type (
 	boolFn func(env, el unsafe.Pointer) bool
@@ -65,12 +86,35 @@ var fastOK = func() bool {
 	return e.typ == f.typ && p.A == 7 && p.B && p.C == "x" && q.A == 7 && q.B && q.C == "x"
 }()
 
-// fastFor returns the address of the environment in env (a boxed struct or
-// a pointer to one: the data word is the struct's address either way) and
-// whether the fast form applies to it.
+// fastFor returns what the fast form reads for env — the environment's
+// address (env is a boxed struct or a pointer to one: the data word is the
+// struct's address either way) or, for a viewed environment, its view —
+// and whether the fast form applies to it.
 func (p *pred) fastFor(env *any) (unsafe.Pointer, bool) {
 	e := efaceOf(env)
-	return e.data, p.typ != nil && (e.typ == p.typ || e.typ == p.ptr) && e.data != nil
+	if p.typ == nil || e.data == nil {
+		return nil, false
+	}
+	if p.view != nil {
+		switch e.typ {
+		case p.view.ptr:
+			return e.data, true
+		case p.typ, p.ptr:
+			return p.view.of(e.data), true
+		}
+		return nil, false
+	}
+	return e.data, e.typ == p.typ || e.typ == p.ptr
+}
+
+// vmEnv returns env as the VM takes it: the environment itself, filled
+// from a view (allocated: the interpreter fills its own instead, see
+// session.envOf).
+func (p *pred) vmEnv(env any) any {
+	if e := efaceOf(&env); p.view != nil && p.view.ptr != nil && e.typ == p.view.ptr && e.data != nil {
+		return p.view.env(e.data)
+	}
+	return env
 }
 
 var (
@@ -84,15 +128,16 @@ type fastCompiler struct {
 	cache *nature.Cache
 	env   nature.Nature
 	envT  reflect.Type
+	view  *viewKind // the closures read a view of the environment
 }
 
 // newPred wraps a compiled program, adding its fast form when it has one.
 func newPred(prog *vm.Program, env any, wantInt bool) *pred {
-	p := &pred{prog: prog}
+	p := &pred{prog: prog, view: viewKinds[reflect.TypeOf(env)], id: int(predCount.Add(1) - 1)}
 	if !fastOK {
 		return p
 	}
-	fc := &fastCompiler{cache: &nature.Cache{}, envT: reflect.TypeOf(env)}
+	fc := &fastCompiler{cache: &nature.Cache{}, envT: reflect.TypeOf(env), view: p.view}
 	fc.env = fc.cache.FromType(fc.envT)
 	node := prog.Node()
 	if wantInt {
@@ -101,12 +146,44 @@ func newPred(prog *vm.Program, env any, wantInt bool) *pred {
 		}
 	} else if f, ok := fc.bool(node); ok {
 		p.b = f
+	} else {
+		p.guard = fc.guard(node)
 	}
-	if p.b != nil || p.i != nil {
+	if p.b != nil || p.i != nil || p.guard != nil {
 		e, ptr := env, reflect.New(fc.envT).Interface()
 		p.typ, p.ptr = efaceOf(&e).typ, efaceOf(&ptr).typ
 	}
 	return p
+}
+
+// guard compiles the leading conditions of an && chain that are in the
+// subset (nil when the first is not).
+func (fc *fastCompiler) guard(n ast.Node) boolFn {
+	var terms []ast.Node // the chain's conditions, in order
+	var flatten func(n ast.Node)
+	flatten = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+			flatten(b.Left)
+			flatten(b.Right)
+			return
+		}
+		terms = append(terms, n)
+	}
+	flatten(n)
+	var g boolFn
+	for _, t := range terms {
+		f, ok := fc.bool(t)
+		if !ok {
+			break
+		}
+		if g == nil {
+			g = f
+			continue
+		}
+		l := g
+		g = func(env, el unsafe.Pointer) bool { return l(env, el) && f(env, el) }
+	}
+	return g
 }
 
 // offset returns the byte offset of the field at index path idx in t,
@@ -133,6 +210,16 @@ func (fc *fastCompiler) addr(n ast.Node) (addrFn, reflect.Type, bool) {
 		ok, idx, _ := checker.FieldIndex(fc.cache, fc.env, n)
 		if !ok {
 			return nil, nil, false
+		}
+		if fc.view != nil {
+			// Field idx[0] of the view holds the address of the
+			// environment's field; the rest of the path is inside it.
+			top := idx[0]
+			off, t, ok := offset(fc.envT.Field(top).Type, idx[1:])
+			if !ok || t != n.Type() {
+				return nil, nil, false
+			}
+			return func(env, _ unsafe.Pointer) unsafe.Pointer { return unsafe.Add(viewField(env, top), off) }, t, true
 		}
 		off, t, ok := offset(fc.envT, idx)
 		if !ok || t != n.Type() {
@@ -566,6 +653,8 @@ func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
 			}
 			return b(env, el)
 		}, ok1 && ok2 && ok3
+	case *ast.SliceNode:
+		return fc.sliceStr(n)
 	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
 		a, t, ok := fc.addr(n)
 		if !ok || t != tString {
@@ -576,22 +665,93 @@ func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
 	return nil, false
 }
 
+// sliceStr compiles s[from:to] on a string, which expr slices by bytes,
+// counting negative bounds from the end and clamping both to the string
+// (runtime.Slice): it never fails.
+func (fc *fastCompiler) sliceStr(n *ast.SliceNode) (strFn, bool) {
+	if n.Node.Type() != tString {
+		return nil, false
+	}
+	str, ok := fc.str(n.Node)
+	if !ok {
+		return nil, false
+	}
+	bound := func(b ast.Node) (intFn, bool) {
+		if b == nil {
+			return nil, true
+		}
+		return fc.int(b)
+	}
+	from, ok1 := bound(n.From)
+	to, ok2 := bound(n.To)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return func(env, el unsafe.Pointer) string {
+		v := str(env, el)
+		a, b := 0, len(v)
+		if from != nil {
+			a = from(env, el)
+		}
+		if to != nil {
+			b = to(env, el)
+		}
+		return sliceClamped(v, a, b)
+	}, true
+}
+
+// sliceClamped is v[a:b] as expr's runtime.Slice takes it.
+func sliceClamped(v string, a, b int) string {
+	n := len(v)
+	if a < 0 {
+		a = max(n+a, 0)
+	}
+	if b < 0 {
+		b = max(n+b, 0)
+	}
+	b = min(b, n)
+	a = min(a, b)
+	return v[a:b]
+}
+
 // verifyFast makes every fast evaluation also run on the VM and panic when
 // the two differ; the package's tests turn it on (fast_test.go).
 var verifyFast bool
 
-// runBool evaluates a predicate: the fast form when it applies to env,
-// else the VM.
-func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
-	if p.b != nil {
-		if data, ok := p.fastFor(&env); ok {
-			v := p.b(data, nil)
-			if verifyFast {
-				p.verify(m, env, v)
-			}
-			return v, nil
-		}
+// decide evaluates a predicate without the VM when it can: by its fast
+// form, or by its guard when the guard is false. ok is false when the VM
+// must decide.
+func (p *pred) decide(m *vm.VM, env any) (v, ok bool) {
+	if p.b == nil && p.guard == nil {
+		return false, false
 	}
+	data, ok := p.fastFor(&env)
+	if !ok {
+		return false, false
+	}
+	if p.b != nil {
+		v = p.b(data, nil)
+	} else if p.guard(data, nil) {
+		return false, false
+	}
+	if verifyFast {
+		p.verify(m, env, v)
+	}
+	return v, true
+}
+
+// runBool evaluates a predicate: without the VM when it can (decide),
+// else on the VM.
+func (p *pred) runBool(m *vm.VM, env any) (bool, error) {
+	if v, ok := p.decide(m, env); ok {
+		return v, nil
+	}
+	return p.runVM(m, p.vmEnv(env))
+}
+
+// runVM evaluates a predicate on the VM, env being an environment (not a
+// view).
+func (p *pred) runVM(m *vm.VM, env any) (bool, error) {
 	out, err := m.Run(p.prog, env)
 	if err != nil {
 		return false, err
@@ -611,7 +771,7 @@ func (p *pred) runInt(m *vm.VM, env any) (int, error) {
 			return v, nil
 		}
 	}
-	out, err := m.Run(p.prog, env)
+	out, err := m.Run(p.prog, p.vmEnv(env))
 	if err != nil {
 		return 0, err
 	}
@@ -620,7 +780,7 @@ func (p *pred) runInt(m *vm.VM, env any) (int, error) {
 }
 
 func (p *pred) verify(m *vm.VM, env any, fast any) {
-	out, err := m.Run(p.prog, env)
+	out, err := m.Run(p.prog, p.vmEnv(env))
 	if err != nil || out != fast {
 		panic(fmt.Sprintf("fast form of %q gives %v, the VM %v (%v)", p.prog.Source().String(), fast, out, err))
 	}

@@ -9,6 +9,7 @@ import (
 	"text/template/parse"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -20,9 +21,10 @@ import (
 // functions of templateFuncs applied to a field or to dot, and if and with
 // on a field — so, as for predicates (fast.go), a template in the subset is
 // also compiled once, at load and for its data type, into closures that
-// reach the fields by index and call the functions directly. Anything else
-// keeps text/template alone. The package's tests render every reason both
-// ways and panic on a difference (verifyFast).
+// reach the fields at their offsets and append the functions' text
+// (appendFuncs) to one buffer. Anything else keeps text/template alone.
+// The package's tests render every reason both ways and panic on a
+// difference (verifyFast).
 
 // reasonTmpl is a compiled reason template.
 type reasonTmpl struct {
@@ -30,9 +32,9 @@ type reasonTmpl struct {
 	fast fastTmpl // nil: text/template only
 }
 
-// fastTmpl writes a template's output for dot, a struct of the data type
-// it was compiled for that is addressable (reached through a pointer).
-type fastTmpl func(b *strings.Builder, dot reflect.Value)
+// fastTmpl appends a template's output for dot, the address of a value of
+// the data type it was compiled for, to b.
+type fastTmpl func(b []byte, dot unsafe.Pointer) []byte
 
 // compileFast compiles t for data of type dataT; ok is false when the
 // template leaves the subset.
@@ -45,7 +47,7 @@ func compileFast(t *template.Template, dataT reflect.Type) (fastTmpl, bool) {
 
 func fastList(n *parse.ListNode, dot reflect.Type) (fastTmpl, bool) {
 	if n == nil {
-		return func(*strings.Builder, reflect.Value) {}, true
+		return func(b []byte, _ unsafe.Pointer) []byte { return b }, true
 	}
 	parts := make([]fastTmpl, 0, len(n.Nodes))
 	for _, c := range n.Nodes {
@@ -58,10 +60,11 @@ func fastList(n *parse.ListNode, dot reflect.Type) (fastTmpl, bool) {
 	if len(parts) == 1 {
 		return parts[0], true
 	}
-	return func(b *strings.Builder, v reflect.Value) {
+	return func(b []byte, v unsafe.Pointer) []byte {
 		for _, f := range parts {
-			f(b, v)
+			b = f(b, v)
 		}
+		return b
 	}, true
 }
 
@@ -69,7 +72,7 @@ func fastNode(n parse.Node, dot reflect.Type) (fastTmpl, bool) {
 	switch n := n.(type) {
 	case *parse.TextNode:
 		text := string(n.Text)
-		return func(b *strings.Builder, _ reflect.Value) { b.WriteString(text) }, true
+		return func(b []byte, _ unsafe.Pointer) []byte { return append(b, text...) }, true
 	case *parse.ActionNode:
 		args, ok := singleCommand(n.Pipe)
 		if !ok {
@@ -91,11 +94,11 @@ func fastNode(n parse.Node, dot reflect.Type) (fastTmpl, bool) {
 			if !ok {
 				return nil, false
 			}
-			call, ok := fastFunc(templateFuncs[id.Ident], t)
+			call, ok := fastFunc(appendFuncs[id.Ident], t)
 			if !ok {
 				return nil, false
 			}
-			return func(b *strings.Builder, v reflect.Value) { b.WriteString(call(get(v))) }, true
+			return func(b []byte, v unsafe.Pointer) []byte { return call(b, get(v)) }, true
 		}
 	case *parse.IfNode:
 		return fastBranch(&n.BranchNode, dot, false)
@@ -132,15 +135,15 @@ func fastBranch(n *parse.BranchNode, dot reflect.Type, with bool) (fastTmpl, boo
 	if !ok {
 		return nil, false
 	}
-	return func(b *strings.Builder, v reflect.Value) {
+	return func(b []byte, v unsafe.Pointer) []byte {
 		x := get(v)
 		switch {
 		case !truth(x):
-			els(b, v)
+			return els(b, v)
 		case with:
-			then(b, x)
+			return then(b, x)
 		default:
-			then(b, v)
+			return then(b, v)
 		}
 	}, true
 }
@@ -156,13 +159,13 @@ func singleCommand(p *parse.PipeNode) ([]parse.Node, bool) {
 
 // fastArg compiles dot or a field chain of dot (.X.Y) whose every step is
 // an exported field of a struct — no method of that name, no pointer on the
-// way, as text/template would find it.
-func fastArg(n parse.Node, dot reflect.Type) (func(reflect.Value) reflect.Value, reflect.Type, bool) {
+// way, as text/template would find it — into the address of the value.
+func fastArg(n parse.Node, dot reflect.Type) (func(unsafe.Pointer) unsafe.Pointer, reflect.Type, bool) {
 	switch n := n.(type) {
 	case *parse.DotNode:
-		return func(v reflect.Value) reflect.Value { return v }, dot, true
+		return func(v unsafe.Pointer) unsafe.Pointer { return v }, dot, true
 	case *parse.FieldNode:
-		var index []int
+		var off uintptr
 		t := dot
 		for _, name := range n.Ident {
 			if t.Kind() != reflect.Struct {
@@ -176,101 +179,187 @@ func fastArg(n parse.Node, dot reflect.Type) (func(reflect.Value) reflect.Value,
 				return nil, nil, false
 			}
 			// Embedded structs on the way must be values.
-			for at, i := t, 0; i < len(f.Index)-1; i++ {
-				at = at.Field(f.Index[i]).Type
+			at := t
+			for _, i := range f.Index {
 				if at.Kind() != reflect.Struct {
 					return nil, nil, false
 				}
+				sf := at.Field(i)
+				off += sf.Offset
+				at = sf.Type
 			}
-			index = append(index, f.Index...)
 			t = f.Type
 		}
-		return func(v reflect.Value) reflect.Value { return v.FieldByIndex(index) }, t, true
+		return func(v unsafe.Pointer) unsafe.Pointer { return unsafe.Add(v, off) }, t, true
 	}
 	return nil, nil, false
 }
 
 // fastPrint prints a value as text/template does, for the types whose
 // printing is plain: int, string, bool.
-func fastPrint(get func(reflect.Value) reflect.Value, t reflect.Type) (fastTmpl, bool) {
+func fastPrint(get func(unsafe.Pointer) unsafe.Pointer, t reflect.Type) (fastTmpl, bool) {
 	switch t {
 	case tInt:
-		return func(b *strings.Builder, v reflect.Value) { b.WriteString(strconv.Itoa(int(get(v).Int()))) }, true
+		return func(b []byte, v unsafe.Pointer) []byte { return strconv.AppendInt(b, int64(*(*int)(get(v))), 10) }, true
 	case tString:
-		return func(b *strings.Builder, v reflect.Value) { b.WriteString(get(v).String()) }, true
+		return func(b []byte, v unsafe.Pointer) []byte { return append(b, *(*string)(get(v))...) }, true
 	case tBool:
-		return func(b *strings.Builder, v reflect.Value) { b.WriteString(strconv.FormatBool(get(v).Bool())) }, true
+		return func(b []byte, v unsafe.Pointer) []byte { return strconv.AppendBool(b, *(*bool)(get(v))) }, true
 	}
 	return nil, false
 }
 
 // fastTruth is text/template's truth for the kinds the reasons test.
-func fastTruth(t reflect.Type) (func(reflect.Value) bool, bool) {
+func fastTruth(t reflect.Type) (func(unsafe.Pointer) bool, bool) {
 	switch t.Kind() {
 	case reflect.Bool:
-		return reflect.Value.Bool, true
+		return func(v unsafe.Pointer) bool { return *(*bool)(v) }, true
 	case reflect.Int:
-		return func(v reflect.Value) bool { return v.Int() != 0 }, true
-	case reflect.String, reflect.Slice:
-		return func(v reflect.Value) bool { return v.Len() > 0 }, true
+		return func(v unsafe.Pointer) bool { return *(*int)(v) != 0 }, true
+	case reflect.String:
+		return func(v unsafe.Pointer) bool { return len(*(*string)(v)) > 0 }, true
+	case reflect.Slice:
+		// Every slice header starts with the pointer and the length.
+		return func(v unsafe.Pointer) bool { return len(*(*[]byte)(v)) > 0 }, true
 	case reflect.Struct:
-		return func(reflect.Value) bool { return true }, true
+		return func(unsafe.Pointer) bool { return true }, true
 	}
 	return nil, false
 }
 
-// fastFunc calls a function of templateFuncs that takes one argument of
-// type arg exactly, without reflect's call.
-func fastFunc(fn any, arg reflect.Type) (func(reflect.Value) string, bool) {
+// fastFunc calls an appender of appendFuncs that takes one argument of
+// type arg exactly.
+func fastFunc(fn any, arg reflect.Type) (func([]byte, unsafe.Pointer) []byte, bool) {
 	switch f := fn.(type) {
-	case func(facts.Piece) string:
+	case func([]byte, facts.Piece) []byte:
 		return typedFunc(f, arg)
-	case func([]facts.Piece) string:
+	case func([]byte, []facts.Piece) []byte:
 		return typedFunc(f, arg)
-	case func([]facts.Taker) string:
+	case func([]byte, []facts.Taker) []byte:
 		return typedFunc(f, arg)
-	case func([]Victim) string:
+	case func([]byte, []Victim) []byte:
 		return typedFunc(f, arg)
-	case func([]string) string:
+	case func([]byte, []string) []byte:
 		return typedFunc(f, arg)
-	case func(string) string:
+	case func([]byte, string) []byte:
 		return typedFunc(f, arg)
 	}
 	return nil, false
 }
 
-func typedFunc[T any](f func(T) string, arg reflect.Type) (func(reflect.Value) string, bool) {
+func typedFunc[T any](f func([]byte, T) []byte, arg reflect.Type) (func([]byte, unsafe.Pointer) []byte, bool) {
 	if arg != reflect.TypeFor[T]() {
 		return nil, false
 	}
-	return func(v reflect.Value) string { return f(*v.Addr().Interface().(*T)) }, true
+	return func(b []byte, v unsafe.Pointer) []byte { return f(b, *(*T)(v)) }, true
+}
+
+// appendFuncs are the functions of templateFuncs that the fast forms call,
+// as appenders: each appends the text its namesake returns (checked by
+// TestAppendFuncs, and by verifyFast wherever the tests render a reason).
+var appendFuncs = map[string]any{
+	"piece":   appendPiece,
+	"pieces":  func(b []byte, ps []facts.Piece) []byte { return appendJoined(b, ps, appendPiece) },
+	"takers":  func(b []byte, ts []facts.Taker) []byte { return appendJoined(b, ts, appendTaker) },
+	"victims": func(b []byte, vs []Victim) []byte { return appendJoined(b, vs, appendVictim) },
+	"prot": func(b []byte, s string) []byte {
+		if z, ok := protectionZH[s]; ok {
+			return append(b, z...)
+		}
+		return append(b, s...)
+	},
+	"line":   appendSpaced,
+	"labels": appendSpaced,
+	"side": func(b []byte, s string) []byte {
+		switch s {
+		case "red":
+			return append(b, "红方"...)
+		case "black":
+			return append(b, "黑方"...)
+		}
+		return append(b, s...)
+	},
+}
+
+// appendPiece appends pieceText(p).
+func appendPiece(b []byte, p facts.Piece) []byte {
+	switch {
+	case p.CN == "" && p.Square == "":
+		return append(b, '?')
+	case p.CN == "":
+		return append(b, p.Square...)
+	}
+	b = append(b, p.CN...)
+	b = append(b, ' ')
+	return append(b, p.Square...)
+}
+
+func appendTaker(b []byte, t facts.Taker) []byte { return appendPiece(b, t.Piece) }
+
+func appendVictim(b []byte, v Victim) []byte { return appendPiece(b, v.Piece) }
+
+// appendJoined appends each of list, separated by ", ".
+func appendJoined[T any](b []byte, list []T, each func([]byte, T) []byte) []byte {
+	for i, x := range list {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = each(b, x)
+	}
+	return b
+}
+
+// appendSpaced appends the strings of l separated by spaces.
+func appendSpaced(b []byte, l []string) []byte {
+	for i, s := range l {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+	}
+	return b
 }
 
 // render runs a template on data (a pointer to its data type); a failure
 // (which load-time checks make unlikely) is shown in the text rather than
 // lost. Runs of white space become one space, and the ends are trimmed.
 func render(t *reasonTmpl, data any) string {
+	var buf []byte
+	return renderBuf(t, data, &buf)
+}
+
+// renderBuf is render with the fast form writing in *buf, which it keeps
+// for the next (a session renders dozens of reasons).
+func renderBuf(t *reasonTmpl, data any, buf *[]byte) string {
 	if t == nil {
 		return ""
 	}
-	var b strings.Builder
+	var s string
 	if t.fast != nil {
-		t.fast(&b, reflect.ValueOf(data).Elem())
+		*buf = t.fast((*buf)[:0], reflect.ValueOf(data).UnsafePointer())
+		s = string(*buf)
 		if verifyFast {
 			var w strings.Builder
-			if err := t.t.Execute(&w, data); err != nil || w.String() != b.String() {
-				panic(fmt.Sprintf("fast form of reason %q gives %q, text/template %q (%v)", t.t.Tree.Root.String(), b.String(), w.String(), err))
+			if err := t.t.Execute(&w, data); err != nil || w.String() != s {
+				panic(fmt.Sprintf("fast form of reason %q gives %q, text/template %q (%v)", t.t.Tree.Root.String(), s, w.String(), err))
 			}
 		}
-	} else if err := t.t.Execute(&b, data); err != nil {
-		return fmt.Sprintf("(reason unavailable: %v)", err)
+	} else {
+		var b strings.Builder
+		if err := t.t.Execute(&b, data); err != nil {
+			return fmt.Sprintf("(reason unavailable: %v)", err)
+		}
+		s = b.String()
 	}
-	return squeeze(b.String())
+	return squeeze(s)
 }
 
 // squeeze is strings.Join(strings.Fields(s), " "), without the copies
 // when s is already so.
 func squeeze(s string) string {
+	if plain(s) {
+		return s
+	}
 	prevSpace := true // a space at the start is not kept
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -303,3 +392,28 @@ func squeeze(s string) string {
 }
 
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// plain reports, in one quick pass, that squeeze has nothing to do: no
+// space at either end, none after another, and no other byte that is or
+// may begin white space (the ASCII ones and the leads of the other runes
+// squeeze decodes). False means only that squeeze must look closer.
+func plain(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if s[i+1] == ' ' { // s does not end in a space
+				return false
+			}
+			continue
+		}
+		if maySpace[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var maySpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, 0xc2: true, 0xe1: true, 0xe2: true, 0xe3: true}

@@ -1,10 +1,14 @@
 package interp
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/facts"
 )
 
 // TestFastReasonCoverage keeps every reason of the bundled books in the
@@ -75,6 +79,46 @@ func TestSqueeze(t *testing.T) {
 			if want := strings.Join(strings.Fields(s), " "); squeeze(s) != want {
 				t.Fatalf("squeeze(%q) = %q, want %q", s, squeeze(s), want)
 			}
+		}
+	}
+}
+
+// TestAppendFuncs: each appender of the fast forms appends what its
+// namesake in templateFuncs returns.
+func TestAppendFuncs(t *testing.T) {
+	pieces := []facts.Piece{{}, {Square: "e4"}, {CN: "车", Square: "i9"}, {CN: "马"}}
+	strs := [][]string{nil, {}, {"a"}, {"捉", "闲", "捉"}, {"", "x"}}
+	words := []string{"", "none", "real", "false", "insufficient", "other", "red", "black", "红"}
+	for name, fn := range appendFuncs {
+		text := reflect.ValueOf(templateFuncs[name])
+		require.True(t, text.IsValid(), name)
+		var args []any
+		switch fn.(type) {
+		case func([]byte, facts.Piece) []byte:
+			for _, p := range pieces {
+				args = append(args, p)
+			}
+		case func([]byte, []facts.Piece) []byte:
+			args = append(args, []facts.Piece(nil), pieces[:1], pieces)
+		case func([]byte, []facts.Taker) []byte:
+			args = append(args, []facts.Taker(nil), []facts.Taker{{Piece: pieces[2]}, {Piece: pieces[0]}})
+		case func([]byte, []Victim) []byte:
+			args = append(args, []Victim(nil), []Victim{{Piece: pieces[2]}, {Piece: pieces[1]}})
+		case func([]byte, []string) []byte:
+			for _, l := range strs {
+				args = append(args, l)
+			}
+		case func([]byte, string) []byte:
+			for _, w := range words {
+				args = append(args, w)
+			}
+		default:
+			t.Fatalf("%s: %T", name, fn)
+		}
+		for _, a := range args {
+			want := text.Call([]reflect.Value{reflect.ValueOf(a)})[0].String()
+			got := reflect.ValueOf(fn).Call([]reflect.Value{reflect.ValueOf([]byte("<")), reflect.ValueOf(a)})[0].Bytes()
+			assert.Equal(t, "<"+want, string(got), "%s(%#v)", name, a)
 		}
 	}
 }

@@ -75,6 +75,7 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 		}
 	}
 	s := newSession()
+	defer s.release()
 	out := make([]Ruling, 0, len(books))
 	for i, b := range books {
 		cyc := &cycles[of[i]]

@@ -11,7 +11,9 @@ import (
 // Rule judges a cycle whose facts were computed with the book's params.
 // It returns a *RuleError when a rule cannot be evaluated on it.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	return b.rule(newSession(), cyc, ctx)
+	s := newSession()
+	defer s.release()
+	return b.rule(s, cyc, ctx)
 }
 
 func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
@@ -25,27 +27,28 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		return r, nil
 	}
 	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
-	s.moves = moves
-	r.Moves = make([]MoveRuling, 0, len(cyc.Moves))
+	s.moves, s.chases = moves, s.chases[:0]
+	r.Moves = make([]MoveRuling, len(cyc.Moves))
 	for i := range cyc.Moves {
-		moves[i] = ev.classify(i)
+		ev.classify(i, &moves[i], &r.Moves[i])
 		if ev.err != nil {
 			return Ruling{}, ev.err
 		}
-		r.Moves = append(r.Moves, moves[i].ruling)
 	}
-	assignIDs(cyc, moves)
+	assignIDs(s, cyc, moves)
 
-	red := ev.side("red", moves)
-	black := ev.side("black", moves)
+	// The sides are built in the first verdict environment (red as side),
+	// and copied the other way round into the second.
+	cenv := ev.cycleEnv()
+	s.venv[0].Cycle = cenv
+	red, black := &s.venv[0].Side, &s.venv[0].Other
+	ev.side("red", moves, red)
+	ev.side("black", moves, black)
 	if ev.err != nil {
 		return Ruling{}, ev.err
 	}
-	r.Sides = []SideRuling{ev.sideRuling(&red), ev.sideRuling(&black)}
-
-	cenv := ev.cycleEnv()
-	s.venv[0] = VerdictEnv{Side: red, Other: black, Cycle: cenv}
-	s.venv[1] = VerdictEnv{Side: black, Other: red, Cycle: cenv}
+	r.Sides = []SideRuling{ev.sideRuling(red), ev.sideRuling(black)}
+	s.venv[1] = VerdictEnv{Side: *black, Other: *red, Cycle: cenv}
 	var rb, br any = &s.venv[0], &s.venv[1]
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
 	decided := false
@@ -60,9 +63,9 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		}
 		decided = true
 		r.Row, r.Clause = row.ID, row.Cite
-		side, other := &red, &black
+		side, other := red, black
 		if !forRed {
-			side, other = &black, &red
+			side, other = black, red
 		}
 		switch {
 		case row.Then == Draw:
@@ -71,14 +74,14 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 			r.Verdict = Draw
 			r.Notes = append(r.Notes, fmt.Sprintf("row %s holds for both sides, so neither is singled out: draw", row.ID))
 		case row.Then == SideMustVary:
-			r.Verdict = side.Name + "-must-vary"
+			r.Verdict = mustVary(side.Name)
 		case row.Then == OtherMustVary:
-			r.Verdict = other.Name + "-must-vary"
+			r.Verdict = mustVary(other.Name)
 		}
 		data := &s.vdata
 		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
 			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-		r.Reason = render(row.tmpl, data)
+		r.Reason = renderBuf(row.tmpl, data, &s.text)
 		break
 	}
 	if !decided {
@@ -87,14 +90,25 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
 		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(b.Repetitions))
 	}
-	for _, m := range cyc.Moves {
-		if m.Cut {
+	for i := range cyc.Moves {
+		if m := &cyc.Moves[i]; m.Cut {
 			r.Notes = append(r.Notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
 		}
 	}
 	p := b.Params
 	r.Params = &p
 	return r, nil
+}
+
+// mustVary is the verdict that side must vary.
+func mustVary(side string) string {
+	switch side {
+	case "red":
+		return RedMustVary
+	case "black":
+		return BlackMustVary
+	}
+	return side + "-must-vary"
 }
 
 func patternNames(b *Book, s *SideEnv) []string {
@@ -113,37 +127,83 @@ func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
 
 // assignIDs gives every piece an identity that follows it through the
 // cycle's moves, and stamps the chases' victims and chasers with it: the
-// same rook chased on two moves from two squares is one victim.
-func assignIDs(cyc *facts.Cycle, moves []labelled) {
-	ids := map[string]int{}
+// same rook chased on two moves from two squares is one victim. The
+// chasers' ids are carved from the session's buffer.
+func assignIDs(s *session, cyc *facts.Cycle, moves []labelled) {
+	ids := squareIDs{list: s.squares[:0]}
+	defer func() { s.squares = ids.list[:0] }()
+	s.ids = s.ids[:0]
 	next := 1
 	idAt := func(sq string) int {
-		if id, ok := ids[sq]; ok {
+		if id, ok := ids.get(sq); ok {
 			return id
 		}
-		ids[sq] = next
+		ids.set(sq, next)
 		next++
-		return ids[sq]
+		return next - 1
 	}
 	for i := range moves {
 		m := &cyc.Moves[i]
 		id := idAt(m.From)
-		delete(ids, m.From)
-		ids[m.Piece.Square] = id
+		ids.del(m.From)
+		ids.set(m.Piece.Square, id)
 		for k := range moves[i].chases {
 			c := &moves[i].chases[k]
 			c.VictimID = idAt(c.Victim.Square)
+			from := len(s.ids)
 			for _, a := range c.Attackers {
-				c.ChaserIDs = append(c.ChaserIDs, idAt(a.Square))
+				s.ids = append(s.ids, idAt(a.Square))
+			}
+			if n := len(s.ids); n > from {
+				c.ChaserIDs = s.ids[from:n:n]
 			}
 		}
 	}
 }
 
-// side builds one side's environment and evaluates the book's patterns on it.
-func (ev *evaluator) side(name string, moves []labelled) SideEnv {
+// squareID is a piece's identity by the square it stands on.
+type squareID struct {
+	sq string
+	id int
+}
+
+// squareIDs is a map of squares to ids as a list: the pieces a cycle
+// moves and chases are few.
+type squareIDs struct{ list []squareID }
+
+func (m *squareIDs) get(sq string) (int, bool) {
+	for _, e := range m.list {
+		if e.sq == sq {
+			return e.id, true
+		}
+	}
+	return 0, false
+}
+
+func (m *squareIDs) set(sq string, id int) {
+	for i := range m.list {
+		if m.list[i].sq == sq {
+			m.list[i].id = id
+			return
+		}
+	}
+	m.list = append(m.list, squareID{sq, id})
+}
+
+func (m *squareIDs) del(sq string) {
+	for i := range m.list {
+		if m.list[i].sq == sq {
+			m.list = slices.Delete(m.list, i, i+1)
+			return
+		}
+	}
+}
+
+// side builds one side's environment in *s and evaluates the book's
+// patterns on it.
+func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	b := ev.b
-	s := SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
+	*s = SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
 	fs := ev.cyc.Red
 	if name == "black" {
 		fs = ev.cyc.Black
@@ -157,23 +217,25 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
 
 	n := 0
-	for _, lm := range moves {
-		if lm.f.Side == name {
+	for i := range moves {
+		if moves[i].f.Side == name {
 			n++
 		}
 	}
-	buf := &ev.s.sideMoves[0]
+	// The side's moves and victims go in the session's buffers (one per
+	// side: both sides' environments are in use until the verdict).
+	k := 0
 	if name == "black" {
-		buf = &ev.s.sideMoves[1]
+		k = 1
 	}
 	if n > 0 {
-		s.Labels, s.Moves = make([]string, 0, n), slices.Grow((*buf)[:0], n)
+		s.Labels, s.Moves = make([]string, 0, n), slices.Grow(ev.s.sideMoves[k][:0], n)
 	}
-	defer func() { *buf = s.Moves }()
-	victims := map[int]*Victim{}
-	var order []int
+	victims := ev.s.victims[k][:0]
+	defer func() { ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims }()
 	first := true
-	for _, lm := range moves {
+	for i := range moves {
+		lm := &moves[i]
 		if lm.f.Side != name {
 			continue
 		}
@@ -194,23 +256,22 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			s.Heaviest = lm.grade
 		}
 		first = false
-		sm := SideMove{Ply: lm.f.Ply, ICCS: lm.f.ICCS, Label: lab.Name, Tags: lm.tags, Attack: lab.Attack,
-			Grade: lm.grade, Chases: lm.chases, F: *lm.f}
+		s.Moves = append(s.Moves, SideMove{})
+		sm := &s.Moves[len(s.Moves)-1]
+		sm.Ply, sm.ICCS, sm.Label, sm.Tags, sm.Attack = lm.f.Ply, lm.f.ICCS, lab.Name, lm.tags, lab.Attack
+		sm.Grade, sm.Chases, sm.F = lm.grade, lm.chases, *lm.f
 		if lm.rule != nil {
 			sm.Rule = lm.rule.ID
 		}
-		s.Moves = append(s.Moves, sm)
-		seenHere := map[int]bool{}
-		for _, c := range lm.chases {
-			v := victims[c.VictimID]
+		for j := range lm.chases {
+			c := &lm.chases[j]
+			v := victimByID(victims, c.VictimID)
 			if v == nil {
-				v = &Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true}
-				victims[c.VictimID] = v
-				order = append(order, c.VictimID)
+				victims = append(victims, Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true})
+				v = &victims[len(victims)-1]
 			}
-			if !seenHere[c.VictimID] {
-				seenHere[c.VictimID] = true
-				v.Moves++
+			if !chasedBefore(lm.chases[:j], c.VictimID) {
+				v.Moves++ // once a move
 			}
 			if c.Joint {
 				v.Joint = true
@@ -227,37 +288,77 @@ func (ev *evaluator) side(name string, moves []labelled) SideEnv {
 			}
 		}
 	}
-	chasers := map[int]map[int]bool{}
-	for _, lm := range moves {
-		if lm.f.Side != name {
-			continue
-		}
-		for _, c := range lm.chases {
-			if chasers[c.VictimID] == nil {
-				chasers[c.VictimID] = map[int]bool{}
-			}
-			for _, a := range c.ChaserIDs {
-				chasers[c.VictimID][a] = true
-			}
-		}
-	}
-	for _, id := range order {
-		v := victims[id]
-		v.Chasers = len(chasers[id])
+	perpetual := ev.s.perpetual[k][:0]
+	for i := range victims {
+		v := &victims[i]
+		v.Chasers = ev.chasers(name, moves, v.ID)
 		v.Every = v.Moves == s.N
 		if v.Protected {
 			v.Insufficient = false
 		}
-		s.Victims = append(s.Victims, *v)
 		if v.Every {
-			s.Perpetual = append(s.Perpetual, *v)
+			perpetual = append(perpetual, *v)
 		}
 	}
-
-	ev.s.side = s
-	var env any = &ev.s.side
-	for k, p := range b.Patterns {
-		s.Is[k] = ev.run(p.prog, env, &p.Clause, p.when)
+	ev.s.perpetual[k] = perpetual
+	if len(victims) > 0 {
+		s.Victims = victims
 	}
-	return s
+	if len(perpetual) > 0 {
+		s.Perpetual = perpetual
+	}
+
+	// The patterns see the side without their own results (Is), as
+	// written before any of them is evaluated.
+	var is [maxPatterns]bool
+	var env any = s
+	for k, p := range b.Patterns {
+		is[k] = ev.run(p.prog, env, &p.Clause, p.when)
+	}
+	s.Is = is
+}
+
+// chasers counts the distinct pieces of side that chase victim id over the
+// cycle.
+func (ev *evaluator) chasers(side string, moves []labelled, id int) int {
+	seen := ev.s.seen[:0]
+	for i := range moves {
+		lm := &moves[i]
+		if lm.f.Side != side {
+			continue
+		}
+		for j := range lm.chases {
+			c := &lm.chases[j]
+			if c.VictimID != id {
+				continue
+			}
+			for _, a := range c.ChaserIDs {
+				if !slices.Contains(seen, a) {
+					seen = append(seen, a)
+				}
+			}
+		}
+	}
+	ev.s.seen = seen[:0]
+	return len(seen)
+}
+
+// victimByID returns the victim with the id, or nil.
+func victimByID(vs []Victim, id int) *Victim {
+	for i := range vs {
+		if vs[i].ID == id {
+			return &vs[i]
+		}
+	}
+	return nil
+}
+
+// chasedBefore: one of cs chases the victim with the id.
+func chasedBefore(cs []Chase, id int) bool {
+	for i := range cs {
+		if cs[i].VictimID == id {
+			return true
+		}
+	}
+	return false
 }
