@@ -23,8 +23,10 @@ package position
 //     aimed at K; the eye of an elephant of c aimed at K), or the piece is a
 //     cannon with nothing between it and K (it may move along that line
 //     and keep nothing in between, which checkSq, counting from as a piece,
-//     would get wrong). For those few pieces each move is played on the
-//     board and the attack test asked.
+//     would get wrong). For those few pieces GivesCheck plays the move on
+//     the board and asks the attack test; LegalQuietChecks, which asks for
+//     all their quiet moves at once, reasons about them instead (see
+//     specialChecks).
 // Why nothing else can give check: with no attack on K before the move, a
 // line attack needs a line from K to change; vacating from changes the count
 // on one line by one, which uncovers a rook or a two-screen cannon only in the
@@ -49,8 +51,11 @@ type checkInfo struct {
 	// checkSq[k]: the squares from which a piece of the side to move of
 	// kind k attacks ksq, plus the cannon-screen squares (see above).
 	checkSq [8]bitboard
-	// special: the squares whose piece's moves are tried on the board.
-	special bitboard
+	// special: the squares whose piece's moves are tried on the board;
+	// uncover: those of them whose piece uncovers an attack on ksq by
+	// leaving the line from ksq it stands on, or by leaving at all (a leg,
+	// an eye).
+	special, uncover bitboard
 }
 
 // horseChecks[k][eyes]: the squares from which a horse attacks k when the
@@ -125,13 +130,13 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		leg := horseLegTo(hs.pop(), k)
 		if b[leg].Color() == c {
-			ci.special = ci.special.or(sqBB[uint8(leg)])
+			ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
 		}
 	}
 	for es := p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
 		eye := Square((int(es.pop()) + int(k)) / 2)
 		if b[eye].Color() == c {
-			ci.special = ci.special.or(sqBB[uint8(eye)])
+			ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
 		}
 	}
 
@@ -172,7 +177,8 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 		ci.checking, ci.special = true, everywhere
 		return
 	}
-	ci.special = ci.special.or(l.special)
+	ci.uncover = ci.uncover.or(l.uncover)
+	ci.special = ci.uncover.or(l.special)
 
 	s := l.screen
 	ci.checkSq[King] = kc.or(fileBB(fm1, f)).or(s)
@@ -190,7 +196,9 @@ type checkLine struct {
 	c                    Color // the side to move, the attacker
 	k                    Square
 	rook, cannon, facing Piece // the side to move's; facing is its king on a file, else its rook
-	special, screen      bitboard
+	// special and uncover as in checkInfo (special here only the cannons
+	// with nothing before the king); screen: the screen squares.
+	special, uncover, screen bitboard
 }
 
 // walk looks at the first three pieces on one line out from the king: m is
@@ -224,14 +232,14 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	// Not a switch: the second piece may be a rook (or the king) behind the
 	// first and a screen of a cannon behind it at once.
 	if (pc2 == l.rook || pc2 == l.facing) && pc1.Color() == l.c {
-		l.special = l.special.or(sqBB[uint8(sq[0])])
+		l.uncover = l.uncover.or(sqBB[uint8(sq[0])])
 	}
 	if n == 3 && b[sq[2]] == l.cannon {
 		if pc1.Color() == l.c {
-			l.special = l.special.or(sqBB[uint8(sq[0])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq[0])])
 		}
 		if pc2.Color() == l.c {
-			l.special = l.special.or(sqBB[uint8(sq[1])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq[1])])
 		}
 	}
 	return false
@@ -456,10 +464,13 @@ func (g *gen) quietChecks(ci *checkInfo) {
 // addChecks records the legal moves among the quiet moves from → to of a
 // piece of kind k that give check.
 func (g *gen) addChecks(ci *checkInfo, from Square, k Kind, to bitboard) {
-	if ci.special.has(from) {
-		to = g.p.checking(from, to, ci.ksq)
-	} else {
+	switch {
+	case !ci.special.has(from):
 		to = to.and(ci.checkSq[k&7])
+	case ci.checking:
+		to = g.p.checking(from, to, ci.ksq)
+	default:
+		to = ci.specialChecks(from, k, g.c, to)
 	}
 	if to.isEmpty() {
 		return
@@ -469,6 +480,48 @@ func (g *gen) addChecks(ci *checkInfo, from Square, k Kind, to bitboard) {
 		return
 	}
 	g.add(from, to)
+}
+
+// specialChecks returns the squares of to, empty squares that the piece of
+// kind k and colour c on the special square from can move to, to which
+// moving gives check, when c does not attack the king already.
+//
+// Vacating from changes the occupancy of one line from the king at most (a
+// leg or an eye is on none), the line L from the king through from; arriving
+// on to changes the lines through to. So:
+//   - Moving along L (a slide or a step; a quiet move passes no piece) keeps
+//     the order of the pieces on L, which attacked nothing along it before.
+//     The piece can then only check from to as a pawn or a king does, by
+//     standing next to the king: horses, elephants and advisors attack from
+//     no point of the king's rank or file, and never move along a line.
+//   - Moving off L, or from a leg or an eye, uncovers an attack exactly when
+//     from is in uncover, whatever to is (to cannot block L again, nor be
+//     the leg or eye left). Otherwise the check can only be the piece's own
+//     from to, or to becoming a cannon's screen on another line from the
+//     king, and checkSq has both right there: from is on no line from the
+//     king through to (only L goes through from), nor is it the leg of a
+//     horse's jump to the king from to (a leg is next to the horse; from
+//     is a horse jump away) or the eye of an elephant's.
+func (ci *checkInfo) specialChecks(from Square, k Kind, c Color, to bitboard) bitboard {
+	ksq := ci.ksq
+	var line bitboard
+	switch {
+	case sqFile[uint8(from)] == sqFile[uint8(ksq)]:
+		line = fileMask[sqFile[uint8(ksq)]&15]
+	case sqRank[uint8(from)] == sqRank[uint8(ksq)]:
+		line = rankMask[sqRank[uint8(ksq)]&15]
+	}
+	out := to.andNot(line)
+	if !ci.uncover.has(from) {
+		out = out.and(ci.checkSq[k&7])
+	}
+	switch along := to.and(line); k {
+	case Pawn:
+		out = out.or(along.and(pawnFrom[c&1][uint8(ksq)]))
+	case King:
+		out = out.or(along.and(kingMoves[uint8(ksq)]))
+	}
+	return out
 }
 
 // addKingMoves records the king's moves from → to, tried on the board when

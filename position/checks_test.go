@@ -366,6 +366,53 @@ func nearKingSetup(rng *rand.Rand) *Position {
 	return p
 }
 
+// TestSpecialChecks compares specialChecks, which reasons about the quiet
+// moves of the pieces whose moves may uncover a check, with playing each of
+// them on the board (checking), on positions crowded round the king and on
+// a random walk.
+func TestSpecialChecks(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 500
+	}
+	moves, uncover, checks := 0, 0, 0
+	try := func(p *Position) {
+		ci := p.checkInfo()
+		if ci.checking || ci.ksq == NoSquare {
+			return
+		}
+		empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
+		for s := ci.special; !s.isEmpty(); {
+			from := s.pop()
+			to := p.pieceMoves(from).and(empty)
+			if ci.uncover.has(from) {
+				uncover++
+			}
+			moves += to.count()
+			want := p.checking(from, to, ci.ksq)
+			checks += want.count()
+			if got := ci.specialChecks(from, p.At(from).Kind(), p.Side(), to); got != want {
+				refFail(t, p, want, got, "specialChecks(%s)", from)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(14, 0x5eed))
+	for range n {
+		p := nearKingSetup(rng)
+		try(p)
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			try(p)
+			p.Unmake()
+		}
+	}
+	refRandomWalk(15, n, try)
+	refSetupsPlayedOn(16, n/5, try) // kings out of the palace among them
+	t.Logf("%d quiet moves of special pieces (%d uncovering), %d checks", moves, uncover, checks)
+	require.Greater(t, uncover, n)
+	require.Greater(t, checks, n)
+}
+
 // TestChecksExamples pins down hand-made positions: the side to move's
 // quiet checks and captures in full, and some moves' GivesCheck.
 func TestChecksExamples(t *testing.T) {
