@@ -425,40 +425,68 @@ func (g *gen) quietChecks(ci *checkInfo) {
 	p, c := g.p, g.c
 	all := &p.lines[both]
 	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
+	// Each piece is first asked whether it could check from any square it
+	// reaches on an empty board (most cannot): only then are its moves
+	// worked out.
 	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		if !ci.mayCheck(from, Rook, lineMask[uint8(from)]) {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
 		g.addChecks(ci, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 	}
 	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		if !ci.mayCheck(from, Cannon, lineMask[uint8(from)]) {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
 		g.addChecks(ci, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 	}
 	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		if !ci.mayCheck(from, Horse, horseMoves[uint8(from)][0]) {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.addChecks(ci, from, Horse, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(empty))
 	}
 	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, Pawn, pawnMoves[c&1][uint8(from)].and(empty))
+		if to := pawnMoves[c&1][uint8(from)]; ci.mayCheck(from, Pawn, to) {
+			g.addChecks(ci, from, Pawn, to.and(empty))
+		}
 	}
 	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, Advisor, advisorMoves[uint8(from)].and(empty))
+		if to := advisorMoves[uint8(from)]; ci.mayCheck(from, Advisor, to) {
+			g.addChecks(ci, from, Advisor, to.and(empty))
+		}
 	}
 	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		if !ci.mayCheck(from, Elephant, elephantReach[uint8(from)]) {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.addChecks(ci, from, Elephant, elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(empty))
 	}
 	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, King, kingMoves[uint8(from)].and(empty))
+		if to := kingMoves[uint8(from)]; ci.mayCheck(from, King, to) {
+			g.addChecks(ci, from, King, to.and(empty))
+		}
 	}
+}
+
+// mayCheck reports whether a piece of kind k on from, reaching at most the
+// squares of reach, may have a quiet move that checks: it is special, or
+// one of those squares is a check square for its kind.
+func (ci *checkInfo) mayCheck(from Square, k Kind, reach bitboard) bool {
+	return ci.special.has(from) || !reach.and(ci.checkSq[k&7]).isEmpty()
 }
 
 // addChecks records the legal moves among the quiet moves from → to of a
