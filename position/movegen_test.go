@@ -715,3 +715,47 @@ func TestCacheFollowsDirectWrites(t *testing.T) {
 	refCheckAll(t, p, &st)
 	require.False(t, p.IsLegal(NewMove(sq, SquareAt(4, 6))))
 }
+
+// Probe keeps the derived state in step with the board when it was (and
+// leaves it stale otherwise): after any sequence of probes it is what a
+// rebuild makes, and the generators agree with the reference.
+func TestProbeKeepsDerivedState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 0x5eed))
+	var st refStats
+	same := func(p *Position, what string) {
+		t.Helper()
+		q := *p
+		q.rebuild()
+		if p.pieces != q.pieces || p.occ != q.occ || p.lines != q.lines {
+			refFail(t, p, "the rebuilt state", "another", "derived state %s", what)
+		}
+	}
+	i := 0
+	refRandomWalk(42, 2000, func(p *Position) {
+		p.sync()
+		var undo [3]struct {
+			sq Square
+			pc Piece
+		}
+		for j := range undo {
+			sq := Square(rng.IntN(NumSquares))
+			pc := NoPiece
+			if k := rng.IntN(8); k > 0 {
+				pc = MakePiece(Color(rng.IntN(2)), Kind(k))
+			}
+			if p.At(sq).Kind() == King || pc.Kind() == King {
+				pc = p.At(sq) // kings stay where they are
+			}
+			undo[j].sq, undo[j].pc = sq, p.Probe(sq, pc)
+			require.Equal(t, p.computeKey(), p.Key())
+			same(p, "after a probe")
+		}
+		if i++; i%20 == 0 {
+			refCheckAll(t, p, &st)
+		}
+		for j := len(undo) - 1; j >= 0; j-- {
+			p.Probe(undo[j].sq, undo[j].pc)
+		}
+		same(p, "after probing back")
+	})
+}

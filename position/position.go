@@ -176,6 +176,19 @@ func (p *Position) rebuild() {
 	}
 }
 
+// toggle adds pc on sq to the derived state, or takes it off (NoPiece:
+// nothing to do).
+func (p *Position) toggle(sq Square, pc Piece) {
+	if pc == NoPiece {
+		return
+	}
+	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
+	p.pieces[pc&15] = p.pieces[pc&15].xor(sqBB[uint8(sq)])
+	p.occ[pc.Color()&1] = p.occ[pc.Color()&1].xor(sqBB[uint8(sq)])
+	p.lines[pc.Color()&3].flip(f, r)
+	p.lines[both].flip(f, r)
+}
+
 // Make plays m, which must be pseudo-legal for the side to move (use IsLegal or
 // LegalMoves to check). NullMove passes the turn.
 func (p *Position) Make(m Move) {

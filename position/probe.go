@@ -3,9 +3,17 @@ package position
 // Probe replaces the piece on sq by pc for a hypothetical question ("could a
 // protector recapture if an enemy piece stood here?") and returns the piece
 // that was there. Unlike Place it keeps the history, so a probe can be undone
-// exactly by probing the old piece back. The key is kept up to date.
+// exactly by probing the old piece back. The key is kept up to date, and so
+// is the generator's derived state when it was (probes come in pairs, each
+// followed by a query or two: rebuilding it twice per pair would cost more
+// than the queries).
 func (p *Position) Probe(sq Square, pc Piece) Piece {
 	old := p.board[sq]
+	derived := p.cached && p.cacheKey == p.key
+	if derived {
+		p.toggle(sq, old)
+		p.toggle(sq, pc)
+	}
 	if old != NoPiece {
 		p.key ^= zobristPiece[old][sq]
 		if old.Kind() == King && p.kings[old.Color()] == sq {
@@ -18,6 +26,9 @@ func (p *Position) Probe(sq Square, pc Piece) Piece {
 		if pc.Kind() == King {
 			p.kings[pc.Color()] = sq
 		}
+	}
+	if derived {
+		p.cacheKey = p.key
 	}
 	return old
 }
