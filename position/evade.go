@@ -18,10 +18,19 @@ package position
 // position), which gives the points a move must go to; then each of c's
 // pieces is asked only for its moves to those points, after a one-operation
 // test that it can reach any (most cannot), and a screen for its moves off
-// the cannon's line. Each candidate is then tried on the board (safeMove):
-// pins, screens made by the move and the flying general are all decided
-// there, so the answer is exact. The king's steps are tried as addKing does,
-// less those along a checking line, which stay attacked (see lineCheck).
+// the cannon's line. A candidate answers every check; it can still expose
+// the king in the two ways only that any move but the king's can (see
+// movegen.go; a capture leaves its square occupied): by leaving a line from
+// the king that holds an enemy rook, cannon or (on the file) king, or the
+// leg of an enemy horse aimed at the king; or by arriving between the king
+// and an enemy cannon with nothing in between, as its screen, which always
+// checks. So the moves of the pieces on those lines and legs ("exposed",
+// the checking cannons' screens among them) are tried on the board
+// (safeMove), where pins and the flying general are decided; the other
+// pieces' moves are legal unless they go to one of those screen squares
+// ("forbid"). The answer is exact. The king's steps are tried as addKing
+// does, less those along a checking line, which stay attacked (see
+// lineCheck).
 //
 // Going backwards from each point to the pieces that reach it (the rooks and
 // cannons along its lines, the horses, pawns, advisors and elephants that can
@@ -44,6 +53,12 @@ type evasions struct {
 	screens   bitboard
 	screenSq  [4]Square
 	screenDst [4]bitboard
+	// exposed: the squares whose piece's moves are tried on the board (the
+	// lines from the king holding an enemy rook, cannon or facing king, the
+	// legs of the enemy horses aimed at it; the screens among them);
+	// forbid: the empty points between the king and an enemy cannon with
+	// nothing in between, where arriving makes a check.
+	exposed, forbid bitboard
 }
 
 // screenDests returns the destinations to try for the screen on from.
@@ -80,6 +95,8 @@ type checkers struct {
 	// kingSkip: king steps along the line of a checking rook, cannon or
 	// facing king, which stay attacked (see lineCheck).
 	kingSkip bitboard
+	// forbid: as in evasions.
+	forbid bitboard
 }
 
 // add records a check answered only by going to one of to; false when there
@@ -106,6 +123,9 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	}
 	e := c.Other()
 	b := &p.board
+	if b[q1] == MakePiece(e, Cannon) {
+		cs.forbid = cs.forbid.or(betweenLine(q1, k))
+	}
 	if pc := b[q1]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
 		if !cs.add(sqBB[uint8(q1)].or(betweenLine(q1, k))) {
 			return false
@@ -160,9 +180,12 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	e := c.Other()
 	b := &p.board
 	var cs checkers
+	var exposed bitboard
 	for hs := p.pieces[MakePiece(e, Horse)&15].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		h := hs.pop()
-		if leg := horseLegTo(h, k); b[leg] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
+		leg := horseLegTo(h, k)
+		exposed = exposed.or(sqBB[uint8(leg)])
+		if b[leg] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
 			return false
 		}
 	}
@@ -173,30 +196,36 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	}
 	// The first two pieces along each line out from the king, read from the
 	// occupancy as attackedBy does; lines with no enemy rook, cannon or
-	// (on the file) king are not looked at.
+	// (on the file) king are not looked at, nor do their pieces expose the
+	// king by leaving them.
 	sliders := p.pieces[MakePiece(e, Rook)&15].or(p.pieces[MakePiece(e, Cannon)&15])
+	fileSliders := sliders.or(p.pieces[MakePiece(e, King)&15])
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 	all := &p.lines[both]
-	if fm := fileMask[f&15]; !sliders.or(p.pieces[MakePiece(e, King)&15]).and(fm).isEmpty() {
-		fo := uint32(all.file[f&15])
-		q1, q2 := firstTwo(fo>>(r+1)<<(r+1), true, Square(f), 9)
-		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
-			return false
-		}
-		q1, q2 = firstTwo(fo&(1<<r-1), false, Square(f), 9)
-		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
+	fm, rm := fileMask[f&15], rankMask[r&15]
+	rays := &rayMask[uint8(k)]
+	if ray := rays[dirN]; !fileSliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(fo>>(r+1)<<(r+1), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
 	}
-	if rm := rankMask[r&15]; !sliders.and(rm).isEmpty() {
-		ro := uint32(all.rank[r&15])
-		base := Square(r) * 9
-		q1, q2 := firstTwo(ro>>(f+1)<<(f+1), true, base, 1)
-		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if ray := rays[dirS]; !fileSliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(fo&(1<<r-1), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
-		q1, q2 = firstTwo(ro&(1<<f-1), false, base, 1)
-		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	}
+	if ray := rays[dirE]; !sliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(ro>>(f+1)<<(f+1), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+			return false
+		}
+	}
+	if ray := rays[dirW]; !sliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(ro&(1<<f-1), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
 	}
@@ -213,6 +242,7 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 
 	l.target = target
 	l.screens = screens
+	l.exposed, l.forbid = exposed, cs.forbid
 	// The screens' moves: off the line of the cannon they screen, and
 	// answering every other check.
 	j := 0
@@ -259,7 +289,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -275,7 +305,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -290,7 +320,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -302,7 +332,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -314,7 +344,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -329,7 +359,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			d = elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -342,12 +372,16 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	return g.n, true
 }
 
-// tryEvasions plays each move from → d on the board and records the legal
-// ones after the n already in list (or counts them, list nil).
-func (p *Position) tryEvasions(c Color, from Square, d bitboard, list *[MaxMoves]Move, n int) int {
+// tryEvasions records the legal moves from → d (answers to the check)
+// after the n already in list (or counts them, list nil): those of an
+// exposed piece are played on the board, the others are legal unless
+// forbidden.
+func (p *Position) tryEvasions(c Color, from Square, d bitboard, l *evasions, list *[MaxMoves]Move, n int) int {
+	d = d.andNot(l.forbid)
+	tested := l.exposed.has(from)
 	for d.lo|d.hi != 0 {
 		t := d.pop()
-		if p.safeMove(from, t, c) {
+		if !tested || p.safeMove(from, t, c) {
 			if list != nil {
 				list[uint8(n)] = NewMove(from, t)
 			}

@@ -10,7 +10,8 @@ import (
 
 // The moves of a side in check: LegalMoves generates the answers directly
 // (evade), and must give exactly what the general generator (legalGen, kept
-// for every other position) gives, move for move and in its order.
+// for every other position) gives, move for move and in its order; and
+// both what trying every pseudo-legal move on the board gives.
 
 // genOrder is the order of the general generator's moves: by kind (rooks,
 // cannons, horses, pawns, advisors, elephants, king: see run), then by origin,
@@ -49,6 +50,17 @@ func checkEvasions(t *testing.T, p *Position, st *evadeStats) {
 		n := p.legalGen(c, &want)
 		if n == 0 {
 			st.mated++
+		}
+		// Both generators try on the board only the moves that may expose
+		// the king: against every pseudo-legal move tried.
+		var tried []Move
+		for _, m := range p.pseudoFor(c, buf[:0]) {
+			if p.legalFor(m, c) {
+				tried = append(tried, m)
+			}
+		}
+		if got := refSortedMoves(want[:n]); !slices.Equal(refSortedMoves(tried), got) {
+			refFail(t, p, refSortedMoves(tried), got, "legalGen(%s) in check against every move tried", c)
 		}
 		got := p.LegalMovesFor(c, buf[:0])
 		if !slices.Equal(want[:n], got) {

@@ -46,8 +46,9 @@ type gen struct {
 	// (a checking cannon's screen); the others are not even tried.
 	evading            bool
 	evadeTo, evadeFrom bitboard
-	// fast: test and forbid are empty (as in most positions), so every
-	// non-king move generated is legal; bulk: fast, and only counting.
+	// fast: test and forbid are empty (as in most positions) and c is not
+	// in check, so every non-king move generated is legal; bulk: fast, and
+	// only counting.
 	fast, bulk bool
 }
 
@@ -187,7 +188,7 @@ func (g *gen) addShifted(to bitboard, delta Square) {
 // run generates all of c's moves (the derived state must be synced).
 func (g *gen) run() {
 	p, c := g.p, g.c
-	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty() && !g.evading
 	g.bulk = g.fast && g.list == nil
 	own, all := &p.lines[c&3], &p.lines[both]
 	ownBB := p.occ[c&1]
@@ -444,19 +445,21 @@ func (g *gen) setup() {
 		check, pinned, forbid := p.shield(c, k)
 		if check {
 			g.test = everywhere
-			// Only moves that could answer the check are tried (see
-			// evade.go); when the checks are not ones it handles, all are.
+			// Only moves that could answer the check are considered, and
+			// tried only where they may expose the king (see evade.go);
+			// when the checks are not ones it handles, all are tried.
 			var l evasions
 			if p.evasionCandidates(c, k, &l) {
 				g.evading = true
 				g.evadeTo, g.evadeFrom = l.target, l.screens
+				g.test, g.forbid = l.exposed, l.forbid
 			}
 		} else {
 			g.test, g.forbid = pinned, forbid
 		}
 		g.testKing = true
 	}
-	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty() && !g.evading
 }
 
 // into runs fill on a [MaxMoves]Move array appended to dst: dst's own spare
