@@ -23,7 +23,11 @@ func (p *Position) kingTarget(sq Square, by Color) bool {
 	return t.Kind() == King && t.Color() != by
 }
 
-// attackedBy is attacked on a synced position, with kingTarget given.
+// attackedBy is attacked on a synced position, with kingTarget given. It
+// reads the board, the line occupancy and by's piece bitboards and
+// occupancy; what plays a move on the board to ask it (safeMove, checkAfter,
+// addKing) keeps those in step, or, for the other side's occupancy, a
+// superset of it.
 func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	b := &p.board
 	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
@@ -82,6 +86,11 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		}
 	}
 
+	// The other pieces attack only from the points around sq (nearSq): most
+	// often by has none there, and one test says so.
+	if p.occ[by&1].and(nearSq[uint8(sq)]).isEmpty() {
+		return false
+	}
 	for hs := p.pieces[MakePiece(by, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			return true

@@ -247,8 +247,8 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 
 // checkAfter reports whether the pseudo-legal move from→to of the piece on
 // from leaves the other side's king on k (k != to) attacked. The move is
-// played on the board, the occupancy and the moved piece's bitboard only (all
-// the attack test reads), and taken back.
+// played on the board, the occupancy and the moved piece's bitboards only
+// (all the attack test reads), and taken back.
 func (p *Position) checkAfter(from, to, k Square) bool {
 	b := &p.board
 	all := &p.lines[both]
@@ -260,8 +260,11 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	}
+	c := pc.Color()
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
-	check := p.attackedBy(k, pc.Color(), true)
+	p.occ[c&1] = p.occ[c&1].xor(fromTo)
+	check := p.attackedBy(k, c, true)
+	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	if cap == NoPiece {
 		all.flip(ft, rt)

@@ -134,6 +134,9 @@ var (
 	// river). pawnFrom[color][sq]: where a pawn of color attacks sq from.
 	pawnMoves [2][256]bitboard
 	pawnFrom  [2][256]bitboard
+	// nearSq[sq]: the points from which a horse, pawn, king, advisor or
+	// elephant of either colour could attack sq (legs and eyes aside).
+	nearSq [256]bitboard
 	// half[color]: the points on color's side of the river.
 	half [2]bitboard
 	// lineMask[sq]: the points on sq's rank and file, sq excluded;
@@ -361,6 +364,10 @@ func init() {
 				pawnFrom[c][to] = pawnFrom[c][to].or(sqBB[from])
 			}
 		}
+	}
+	for sq := Square(0); sq < NumSquares; sq++ {
+		nearSq[sq] = horseFrom[sq].or(pawnFrom[Red][sq]).or(pawnFrom[Black][sq]).
+			or(kingMoves[sq]).or(advisorMoves[sq]).or(elephantReach[sq])
 	}
 	initHorseChecks()
 }
