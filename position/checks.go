@@ -321,7 +321,7 @@ func (p *Position) LegalCaptures(dst []Move) []Move {
 	return into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.captures()
+		g.capturesAndChecks(nil, true)
 		return g.n
 	})
 }
@@ -341,148 +341,176 @@ func (p *Position) LegalQuietChecks(dst []Move) []Move {
 	return into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.quietChecks(ci)
+		g.capturesAndChecks(ci, false)
 		return g.n
 	})
 }
 
 // LegalCapturesAndQuietChecks appends LegalCaptures, then LegalQuietChecks,
-// to dst, working out pins and screens once for both; it returns the moves
-// and how many of the appended ones are captures. With room for MaxMoves
-// more moves in dst it does not allocate.
+// to dst, working out pins and screens once for both, and each piece's moves
+// once for both; it returns the moves and how many of the appended ones are
+// captures. With room for MaxMoves more moves in dst it does not allocate.
 func (p *Position) LegalCapturesAndQuietChecks(dst []Move) ([]Move, int) {
 	ci := p.checkInfo()
+	if ci.ksq == NoSquare {
+		ci = nil
+	}
 	caps := 0
 	out := into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.captures()
-		caps = g.n
-		if ci.ksq != NoSquare {
-			g.quietChecks(ci)
+		if ci != nil && p.occ[g.c&1].count() > len(pendingChecks{}.from) {
+			// More pieces than pendingChecks holds (a position built by
+			// hand): the captures, then the checks, in two passes.
+			g.capturesAndChecks(nil, true)
+			caps = g.n
+			g.capturesAndChecks(ci, false)
+			return g.n
 		}
+		caps = g.capturesAndChecks(ci, true)
 		return g.n
 	})
 	return out, caps
 }
 
-// captures generates g.c's legal captures (g set up).
-func (g *gen) captures() {
+// pendingChecks holds the quiet moves that may check, piece by piece, while
+// capturesAndChecks lists the captures (Position.pending, so that it is not
+// cleared at every call).
+type pendingChecks struct {
+	n    int
+	from [16]Square
+	kind [16]Kind
+	to   [16]bitboard
+}
+
+// capturesAndChecks generates g.c's legal captures, when caps, then its
+// legal quiet checks when given ci (the side to move's check information,
+// with a king to check; nil: none), g set up, and returns the number of
+// captures. One pass over the pieces finds both, each piece's moves worked
+// out once; when there are captures to list first, a piece's quiet moves
+// that may check wait in a pendingChecks (so the side may have no more
+// pieces than it holds) until they are all listed. The moves come by kind
+// (rooks, cannons, horses, pawns, advisors, elephants, king), then by origin,
+// as run's do.
+func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 	p, c := g.p, g.c
 	e := c.Other()
 	all, enemy := &p.lines[both], &p.lines[e&3]
 	enemyBB := p.occ[e&1]
+	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
+	pend := &p.pending
+	pend.n = 0
+	checks := ci != nil
+	// Each piece is first asked whether it could check from any square it
+	// reaches on an empty board (most cannot): only then are its quiet
+	// moves looked at.
 	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Rook, lineMask[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
-			g.addLines(from, f, r, rm, fm)
+		if cr, cf := rm&enemy.rank[r&15], fm&enemy.file[f&15]; caps && cr|cf != 0 {
+			g.addLines(from, f, r, cr, cf)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Cannon, lineMask[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
-			g.addLines(from, f, r, rm, fm)
+		if cr, cf := rm&enemy.rank[r&15], fm&enemy.file[f&15]; caps && cr|cf != 0 {
+			g.addLines(from, f, r, cr, cf)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Horse, horseMoves[uint8(from)][0])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		if to := horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
+		to := horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Horse, to.and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		if to := pawnMoves[c&1][uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
+		to := pawnMoves[c&1][uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if checks && ci.mayCheck(from, Pawn, to) {
+			g.quiet(ci, pend, caps, from, Pawn, to.and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		if to := advisorMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
+		to := advisorMoves[uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if checks && ci.mayCheck(from, Advisor, to) {
+			g.quiet(ci, pend, caps, from, Advisor, to.and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Elephant, elephantReach[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		if to := elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
+		to := elephantMoves[uint8(from)][elephantEyes(all, f, r)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Elephant, to.and(empty))
 		}
 	}
 	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
 		from := s.pop()
-		if to := kingMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.addKingMoves(from, to)
+		to := kingMoves[uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.addKingMoves(from, x)
+		}
+		if checks && ci.mayCheck(from, King, to) {
+			g.quiet(ci, pend, caps, from, King, to.and(empty))
 		}
 	}
+	n := g.n
+	for i := range pend.n {
+		g.addChecks(ci, pend.from[i&15], pend.kind[i&15], pend.to[i&15])
+	}
+	return n
 }
 
-// quietChecks generates g.c's legal non-captures that give check (g set up,
-// ci the side to move's check information, with a king to check).
-func (g *gen) quietChecks(ci *checkInfo) {
-	p, c := g.p, g.c
-	all := &p.lines[both]
-	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
-	// Each piece is first asked whether it could check from any square it
-	// reaches on an empty board (most cannot): only then are its moves
-	// worked out.
-	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if !ci.mayCheck(from, Rook, lineMask[uint8(from)]) {
-			continue
-		}
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		rm, fm := rookLines(all, f, r)
-		g.addChecks(ci, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+// quiet records the quiet moves from → to of a piece of kind k that give
+// check, at once (nothing to wait for) or after the captures (wait).
+func (g *gen) quiet(ci *checkInfo, pend *pendingChecks, wait bool, from Square, k Kind, to bitboard) {
+	if !wait {
+		g.addChecks(ci, from, k, to)
+		return
 	}
-	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if !ci.mayCheck(from, Cannon, lineMask[uint8(from)]) {
-			continue
-		}
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		rm, fm := cannonLines(all, f, r)
-		g.addChecks(ci, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
-	}
-	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if !ci.mayCheck(from, Horse, horseMoves[uint8(from)][0]) {
-			continue
-		}
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.addChecks(ci, from, Horse, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(empty))
-	}
-	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := pawnMoves[c&1][uint8(from)]; ci.mayCheck(from, Pawn, to) {
-			g.addChecks(ci, from, Pawn, to.and(empty))
-		}
-	}
-	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := advisorMoves[uint8(from)]; ci.mayCheck(from, Advisor, to) {
-			g.addChecks(ci, from, Advisor, to.and(empty))
-		}
-	}
-	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if !ci.mayCheck(from, Elephant, elephantReach[uint8(from)]) {
-			continue
-		}
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.addChecks(ci, from, Elephant, elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(empty))
-	}
-	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := kingMoves[uint8(from)]; ci.mayCheck(from, King, to) {
-			g.addChecks(ci, from, King, to.and(empty))
-		}
-	}
+	i := pend.n & 15
+	pend.from[i], pend.kind[i], pend.to[i] = from, k, to
+	pend.n++
 }
 
 // mayCheck reports whether a piece of kind k on from, reaching at most the

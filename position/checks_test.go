@@ -413,6 +413,31 @@ func TestSpecialChecks(t *testing.T) {
 	require.Greater(t, checks, n)
 }
 
+// TestChecksManyPieces crosses the generators on hand-built positions where
+// the side to move has more pieces than a side starts with (more than
+// LegalCapturesAndQuietChecks' single pass holds), crowded round the king.
+func TestChecksManyPieces(t *testing.T) {
+	var st checkStats
+	rng := rand.New(rand.NewPCG(17, 0x5eed))
+	for range 300 {
+		p := nearKingSetup(rng)
+		for n := 0; p.occ[Red].count() < 18+rng.IntN(6) && n < 200; n++ {
+			sq := Square(rng.IntN(NumSquares))
+			pc := MakePiece(Red, []Kind{Rook, Cannon, Horse, Pawn}[rng.IntN(4)])
+			if p.At(sq) == NoPiece && badSquare(pc, sq) == "" {
+				p.Place(sq, pc)
+			}
+		}
+		p.SetSide(Red)
+		p.sync()
+		require.Greater(t, p.occ[Red].count(), len(pendingChecks{}.from))
+		crossCheckChecks(t, p, &st)
+		crossCheckReference(t, p)
+	}
+	t.Logf("many pieces: %+v", st)
+	require.Greater(t, st.quietChecks, 300)
+}
+
 // TestChecksExamples pins down hand-made positions: the side to move's
 // quiet checks and captures in full, and some moves' GivesCheck.
 func TestChecksExamples(t *testing.T) {

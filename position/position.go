@@ -37,6 +37,8 @@ type Position struct {
 	// node again finds the node's entry still there. An entry is valid for
 	// the position whose key it holds; rebuild drops them all.
 	checks [8]checkInfo
+	// pending is capturesAndChecks' scratch.
+	pending pendingChecks
 }
 
 // occupancy is a set of pieces as rank and file bit masks: bit f of rank[r]
