@@ -432,7 +432,7 @@ func (p *Position) legalGen(c Color, list *[MaxMoves]Move) int {
 
 // setup decides which of g.c's moves must be tried on the board (test,
 // testKing) and which squares are forbidden (see the comment at the top of
-// the file), for the generators of legal moves: run, captures, quietChecks.
+// the file), for the generators of legal moves: run, capturesAndChecks.
 func (g *gen) setup() {
 	p, c := g.p, g.c
 	switch k := p.kings[c&1]; {
