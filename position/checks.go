@@ -96,11 +96,13 @@ func (p *Position) checkInfo() *checkInfo {
 	return ci
 }
 
-// computeCheckInfo fills ci for the position as it is (synced).
+// computeCheckInfo fills ci for the position as it is (synced). Every field
+// is set (checkSq only where it is read: with a king to check, not checking).
 func (p *Position) computeCheckInfo(ci *checkInfo) {
 	c := p.side
-	*ci = checkInfo{key: p.key, valid: true, ksq: p.kings[c.Other()&1]}
-	k := ci.ksq
+	k := p.kings[c.Other()&1]
+	ci.key, ci.valid, ci.ksq = p.key, true, k
+	ci.checking, ci.special, ci.uncover = false, bitboard{}, bitboard{}
 	if k == NoSquare {
 		return
 	}
@@ -109,34 +111,38 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 
 	// Horses, elephants, pawns, advisors and the king: attacks that only a
-	// leg or an eye can block.
+	// leg or an eye can block, from points next to k or a horse's jump or
+	// an elephant's step away (nearSq), where the side to move most often
+	// has no piece at all.
 	eyes := elephantEyes(all, f, r)
-	horses := p.pieces[MakePiece(c, Horse)&15]
 	hc := horseChecks[uint8(k)][eyes&15]
 	ec := elephantMoves[uint8(k)][eyes&15]
 	pc := pawnFrom[c&1][uint8(k)]
 	ac := advisorMoves[uint8(k)]
 	kc := kingMoves[uint8(k)]
-	if !horses.and(hc).isEmpty() ||
-		!p.pieces[MakePiece(c, Elephant)&15].and(ec).isEmpty() ||
-		!p.pieces[MakePiece(c, Pawn)&15].and(pc).isEmpty() ||
-		!p.pieces[MakePiece(c, Advisor)&15].and(ac).isEmpty() ||
-		!p.pieces[MakePiece(c, King)&15].and(kc).isEmpty() {
-		ci.checking, ci.special = true, everywhere
-		return
-	}
-	// Horses whose leg is taken: by a piece of the side to move, that piece
-	// may uncover them.
-	for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
-		leg := horseLegTo(hs.pop(), k)
-		if b[leg].Color() == c {
-			ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
+	if !p.occ[c&1].and(nearSq[uint8(k)]).isEmpty() {
+		horses := p.pieces[MakePiece(c, Horse)&15]
+		if !horses.and(hc).isEmpty() ||
+			!p.pieces[MakePiece(c, Elephant)&15].and(ec).isEmpty() ||
+			!p.pieces[MakePiece(c, Pawn)&15].and(pc).isEmpty() ||
+			!p.pieces[MakePiece(c, Advisor)&15].and(ac).isEmpty() ||
+			!p.pieces[MakePiece(c, King)&15].and(kc).isEmpty() {
+			ci.checking, ci.special = true, everywhere
+			return
 		}
-	}
-	for es := p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
-		eye := Square((int(es.pop()) + int(k)) / 2)
-		if b[eye].Color() == c {
-			ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
+		// Horses whose leg is taken: by a piece of the side to move, that
+		// piece may uncover them.
+		for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+			leg := horseLegTo(hs.pop(), k)
+			if b[leg].Color() == c {
+				ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
+			}
+		}
+		for es := p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
+			eye := Square((int(es.pop()) + int(k)) / 2)
+			if b[eye].Color() == c {
+				ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
+			}
 		}
 	}
 
@@ -146,7 +152,8 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	ro, fo := all.rank[r&15]&0x1FF, all.file[f&15]&0x3FF
 	rm1, fm1 := rookRank[f&15][ro], rookFile[r&15][fo]
 	rm2, fm2 := rookRank[f&15][ro&^rm1], rookFile[r&15][fo&^fm1]
-	rookSq := rankBB(rm1, r).or(fileBB(fm1, f))
+	fileSq := fileBB(fm1, f)
+	rookSq := rankBB(rm1, r).or(fileSq)
 	cannonSq := rankBB(rm2&^rm1, r).or(fileBB(fm2&^fm1, f))
 
 	// Walk the lines that hold a rook or cannon of the side to move (or its
@@ -181,7 +188,7 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	ci.special = ci.uncover.or(l.special)
 
 	s := l.screen
-	ci.checkSq[King] = kc.or(fileBB(fm1, f)).or(s)
+	ci.checkSq[King] = kc.or(fileSq).or(s)
 	ci.checkSq[Advisor] = ac.or(s)
 	ci.checkSq[Elephant] = ec.or(s)
 	ci.checkSq[Horse] = hc.or(s)
