@@ -117,9 +117,19 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 }
 
 // InCheck reports whether c's king is attacked (or faces the other king).
+// For the side to move, the position the last move was made in usually
+// knows already (see lastMoveChecks).
 func (p *Position) InCheck(c Color) bool {
-	k := p.kings[c]
-	return k != NoSquare && p.attacked(k, c.Other())
+	k := p.kings[c&1]
+	if k == NoSquare {
+		return false
+	}
+	if c == p.side {
+		if check, known := p.lastMoveChecks(); known {
+			return check
+		}
+	}
+	return p.attacked(k, c.Other())
 }
 
 // Attackers returns the squares of c's pieces that attack sq by the movement

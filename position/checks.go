@@ -318,6 +318,53 @@ func (p *Position) GivesCheck(m Move) bool {
 	return p.checkAfter(from, to, ci.ksq)
 }
 
+// lastMoveChecks reports whether the last move made left the side to move
+// in check, as GivesCheck said or would have said of it before it was made,
+// from the check information of the position it was made in when that is
+// still cached. known is false when it is not, when the board is not that
+// position with the move played (it was written since: the keys tell), and
+// when GivesCheck would have played the move on the board to tell (a
+// special piece's capture, or a position where the mover attacked the king
+// already). A search asks InCheck at every node, whose parent has usually
+// worked out its check information to generate the move.
+//
+// GivesCheck's reasoning holds for any pseudo-legal move, legal or not: it
+// is about the mover's attacks on the other king, whatever the mover's own
+// king suffers (a piece leaving the file between the kings uncovers the
+// mover's king, which is special then).
+func (p *Position) lastMoveChecks() (check, known bool) {
+	n := len(p.hist) - 1
+	if n < 0 {
+		return false, false
+	}
+	u := &p.hist[n]
+	ci := &p.checks[n&7]
+	if !ci.valid || ci.key != u.key {
+		return false, false
+	}
+	key := u.key ^ zobristSide
+	if u.move == NullMove {
+		return ci.checking, p.key == key
+	}
+	from, to := u.move.From(), u.move.To()
+	pc := p.board[to]
+	key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
+	if u.captured != NoPiece {
+		key ^= zobristPiece[u.captured&15][to]
+	}
+	switch {
+	case p.key != key:
+		return false, false
+	case ci.ksq == NoSquare || to == ci.ksq:
+		return false, true
+	case !ci.special.has(from):
+		return ci.checkSq[pc&7].has(to), true
+	case !ci.checking && u.captured == NoPiece:
+		return ci.specialChecks(from, pc.Kind(), pc.Color(), sqBB[uint8(to)]).has(to), true
+	}
+	return false, false
+}
+
 // LegalCaptures appends every legal capture of the side to move to dst: the
 // same moves as the captures among LegalMoves (a capture of the king
 // included, in a position where the side not to move is in check), generated

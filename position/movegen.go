@@ -405,6 +405,16 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 // nil, and returns their number. The derived state must be synced.
 func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 	if k := p.kings[c&1]; k != NoSquare && p.ordinary(c, k) {
+		// Most often the position the last move was made in knows whether
+		// it checked (lastMoveChecks): in check, shield, which would only
+		// find that out, is spared.
+		if c == p.side {
+			if check, known := p.lastMoveChecks(); known && check {
+				if n, ok := p.evade(c, k, list, false); ok {
+					return n
+				}
+			}
+		}
 		check, pinned, forbid := p.shield(c, k)
 		if !check {
 			// setup's ordinary case, shield already asked.

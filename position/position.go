@@ -34,8 +34,9 @@ type Position struct {
 	// checks caches what GivesCheck and LegalQuietChecks need to know about
 	// the opponent's king (see checkInfo), one entry per ply modulo its
 	// length so that a search asking at a node, then below it, then at the
-	// node again finds the node's entry still there. An entry is valid for
-	// the position whose key it holds; rebuild drops them all.
+	// node again finds the node's entry still there (and a node finds its
+	// parent's, see lastMoveChecks). An entry is valid for the position
+	// whose key it holds; rebuild drops them all.
 	checks [8]checkInfo
 	// pending is capturesAndChecks' scratch.
 	pending pendingChecks
