@@ -759,3 +759,34 @@ func TestProbeKeepsDerivedState(t *testing.T) {
 		same(p, "after probing back")
 	})
 }
+
+// rankBB and fileBB against the squares they stand for, for every line and
+// every set of points on it.
+func TestLineBitboards(t *testing.T) {
+	for r := 0; r < 10; r++ {
+		for m := 0; m < 1<<9; m++ {
+			var want bitboard
+			for f := 0; f < 9; f++ {
+				if m>>f&1 != 0 {
+					want = want.or(sqBB[SquareAt(f, r)])
+				}
+			}
+			if got := rankBB(uint16(m), uint8(r)); got != want {
+				t.Fatalf("rankBB(%#x, %d) = %v, want %v", m, r, got, want)
+			}
+		}
+	}
+	for f := 0; f < 9; f++ {
+		for m := 0; m < 1<<10; m++ {
+			var want bitboard
+			for r := 0; r < 10; r++ {
+				if m>>r&1 != 0 {
+					want = want.or(sqBB[SquareAt(f, r)])
+				}
+			}
+			if got := fileBB(uint16(m), uint8(f)); got != want {
+				t.Fatalf("fileBB(%#x, %d) = %v, want %v", m, f, got, want)
+			}
+		}
+	}
+}

@@ -53,19 +53,26 @@ func (b bitboard) highest() Square {
 	return Square(bits.Len64(b.lo) - 1)
 }
 
-// shifted returns the bits of m moved up by n places (0 ≤ n < 128). Go defines
-// shifts by 64 or more as 0, which makes the word-crossing branch-free.
-func shifted(m uint64, n uint) bitboard {
-	return bitboard{m << n, m>>(64-n) | m<<(n-64)}
+// rankBB returns the squares of rank r whose files are the bits of m (nine
+// at most). Rank r starts at bit 9r: ranks 0 to 6 lie in lo, rank 7
+// straddles the words, ranks 8 and 9 lie in hi. The shift counts are masked
+// so that the compiler needs no code for counts of 64 or more (which Go
+// defines as giving 0): the branch and the masks keep them below 64, and
+// x >> 1 >> (63-n) is x >> (64-n) for n < 64, 0 at n = 0.
+func rankBB(m uint16, r uint8) bitboard {
+	n := uint(r) * 9
+	if n < 64 {
+		return bitboard{uint64(m) << (n & 63), uint64(m) >> 1 >> ((63 - n) & 63)}
+	}
+	return bitboard{0, uint64(m) << ((n - 64) & 63)}
 }
 
-// rankBB returns the squares of rank r whose files are the bits of m.
-func rankBB(m uint16, r uint8) bitboard { return shifted(uint64(m), uint(r)*9) }
-
-// fileBB returns the squares of file f whose ranks are the bits of m.
+// fileBB returns the squares of file f whose ranks are the bits of m: those
+// of file a moved up by f places (as rankBB's shifts, f < 9).
 func fileBB(m uint16, f uint8) bitboard {
 	b := fileSpread[m&0x3FF]
-	return bitboard{b.lo << f, b.hi<<f | b.lo>>(64-f)}
+	n := uint(f)
+	return bitboard{b.lo << (n & 63), b.hi<<(n&63) | b.lo>>1>>((63-n)&63)}
 }
 
 // slide is what a rook and a cannon reach along one line from a point, given
