@@ -39,7 +39,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	if !sliders.and(rankMask[r&15]).isEmpty() {
 		rbase := Square(r) * 9
 		ro := uint32(p.lines[both].rank[r&15])
-		if m := ro >> (f + 1) << (f + 1); m != 0 {
+		if m := above(ro, f); m != 0 {
 			if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
 				return true
 			}
@@ -47,12 +47,12 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 				return true
 			}
 		}
-		if m := ro & (1<<f - 1); m != 0 {
+		if m := below(ro, f); m != 0 {
 			i := bits.Len32(m) - 1
 			if b[rbase+Square(i)] == rook {
 				return true
 			}
-			if m &^= 1 << i; m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
 				return true
 			}
 		}
@@ -66,7 +66,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	if !sliders.and(fileMask[f&15]).isEmpty() {
 		fo := uint32(p.lines[both].file[f&15])
 		fbase := Square(f)
-		if m := fo >> (r + 1) << (r + 1); m != 0 {
+		if m := above(fo, r); m != 0 {
 			pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
 			if pc == rook || pc == king {
 				return true
@@ -75,12 +75,12 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 				return true
 			}
 		}
-		if m := fo & (1<<r - 1); m != 0 {
+		if m := below(fo, r); m != 0 {
 			i := bits.Len32(m) - 1
 			if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
 				return true
 			}
-			if m &^= 1 << i; m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
 				return true
 			}
 		}
@@ -164,16 +164,16 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	fileSliders := sliders.or(p.pieces[king&15])
 	rays := &rayMask[uint8(sq)]
 	if !fileSliders.and(rays[dirN]).isEmpty() {
-		dst = lineAttackers(dst, b, fo>>(r+1)<<(r+1), true, Square(f), 9, rook, king, cannon)
+		dst = lineAttackers(dst, b, above(fo, r), true, Square(f), 9, rook, king, cannon)
 	}
 	if !fileSliders.and(rays[dirS]).isEmpty() {
-		dst = lineAttackers(dst, b, fo&(1<<r-1), false, Square(f), 9, rook, king, cannon)
+		dst = lineAttackers(dst, b, below(fo, r), false, Square(f), 9, rook, king, cannon)
 	}
 	if !sliders.and(rays[dirE]).isEmpty() {
-		dst = lineAttackers(dst, b, ro>>(f+1)<<(f+1), true, Square(r)*9, 1, rook, rook, cannon)
+		dst = lineAttackers(dst, b, above(ro, f), true, Square(r)*9, 1, rook, rook, cannon)
 	}
 	if !sliders.and(rays[dirW]).isEmpty() {
-		dst = lineAttackers(dst, b, ro&(1<<f-1), false, Square(r)*9, 1, rook, rook, cannon)
+		dst = lineAttackers(dst, b, below(ro, f), false, Square(r)*9, 1, rook, rook, cannon)
 	}
 	for hs := p.pieces[MakePiece(c, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
@@ -223,7 +223,7 @@ func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, 
 	if s := base + step*Square(i); b[s] == rook || b[s] == facing {
 		dst = append(dst, s) // and a cannon behind may use it as its screen
 	}
-	if m &^= 1 << i; m == 0 {
+	if m &^= 1 << (i & 31); m == 0 {
 		return dst
 	}
 	i = bits.TrailingZeros32(m)

@@ -168,17 +168,17 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	fileSliders := sliders.or(p.pieces[l.facing&15])
 	check := false
 	if !fileSliders.and(rays[dirN]).isEmpty() {
-		check = l.walk(uint32(fo)>>(r+1)<<(r+1), true, Square(f), 9, dirN)
+		check = l.walk(above(uint32(fo), r), true, Square(f), 9, dirN)
 	}
 	if !fileSliders.and(rays[dirS]).isEmpty() {
-		check = l.walk(uint32(fo)&(1<<r-1), false, Square(f), 9, dirS) || check
+		check = l.walk(below(uint32(fo), r), false, Square(f), 9, dirS) || check
 	}
 	l.facing = l.rook
 	if !sliders.and(rays[dirE]).isEmpty() {
-		check = l.walk(uint32(ro)>>(f+1)<<(f+1), true, Square(r)*9, 1, dirE) || check
+		check = l.walk(above(uint32(ro), f), true, Square(r)*9, 1, dirE) || check
 	}
 	if !sliders.and(rays[dirW]).isEmpty() {
-		check = l.walk(uint32(ro)&(1<<f-1), false, Square(r)*9, 1, dirW) || check
+		check = l.walk(below(uint32(ro), f), false, Square(r)*9, 1, dirW) || check
 	}
 	if check {
 		ci.checking, ci.special = true, everywhere

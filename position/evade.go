@@ -207,25 +207,25 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	rays := &rayMask[uint8(k)]
 	if ray := rays[dirN]; !fileSliders.and(ray).isEmpty() {
 		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(fo>>(r+1)<<(r+1), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+		if q1, q2 := firstTwo(above(fo, r), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
 	}
 	if ray := rays[dirS]; !fileSliders.and(ray).isEmpty() {
 		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(fo&(1<<r-1), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+		if q1, q2 := firstTwo(below(fo, r), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
 	}
 	if ray := rays[dirE]; !sliders.and(ray).isEmpty() {
 		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(ro>>(f+1)<<(f+1), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+		if q1, q2 := firstTwo(above(ro, f), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
 	}
 	if ray := rays[dirW]; !sliders.and(ray).isEmpty() {
 		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(ro&(1<<f-1), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+		if q1, q2 := firstTwo(below(ro, f), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
 	}

@@ -308,27 +308,27 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 	l := shieldLine{c: c, rook: rook, cannon: cannon}
 	l.facing = king
 	if x := facing.and(rays[dirN]); !x.isEmpty() {
-		m := fo >> (r + 1) << (r + 1)
-		if bits.OnesCount32(m&(1<<sqRank[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(f), 9, r) {
+		m := above(fo, r)
+		if bits.OnesCount32(below(m, sqRank[uint8(x.lowest())])) < 3 && l.walk(b, m, true, Square(f), 9, r) {
 			return true, pinned, forbid
 		}
 	}
 	if x := facing.and(rays[dirS]); !x.isEmpty() {
-		m := fo & (1<<r - 1)
-		if bits.OnesCount32(m>>sqRank[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(f), 9, r) {
+		m := below(fo, r)
+		if bits.OnesCount32(m>>(sqRank[uint8(x.highest())]&31)) < 4 && l.walk(b, m, false, Square(f), 9, r) {
 			return true, pinned, forbid
 		}
 	}
 	l.facing = rook
 	if x := sliders.and(rays[dirE]); !x.isEmpty() {
-		m := ro >> (f + 1) << (f + 1)
-		if bits.OnesCount32(m&(1<<sqFile[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(r)*9, 1, f) {
+		m := above(ro, f)
+		if bits.OnesCount32(below(m, sqFile[uint8(x.lowest())])) < 3 && l.walk(b, m, true, Square(r)*9, 1, f) {
 			return true, pinned, forbid
 		}
 	}
 	if x := sliders.and(rays[dirW]); !x.isEmpty() {
-		m := ro & (1<<f - 1)
-		if bits.OnesCount32(m>>sqFile[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(r)*9, 1, f) {
+		m := below(ro, f)
+		if bits.OnesCount32(m>>(sqFile[uint8(x.highest())]&31)) < 4 && l.walk(b, m, false, Square(r)*9, 1, f) {
 			return true, pinned, forbid
 		}
 	}
@@ -352,7 +352,7 @@ func firstThree(m uint32, up bool, base, step Square) (bit [3]int, sq [3]Square,
 		if !up {
 			j = bits.Len32(m) - 1
 		}
-		m &^= 1 << j
+		m &^= 1 << (j & 31)
 		bit[n], sq[n] = j, base+step*Square(j)
 	}
 	return bit, sq, n

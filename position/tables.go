@@ -75,6 +75,16 @@ func fileBB(m uint16, f uint8) bitboard {
 	return bitboard{b.lo << (n & 63), b.hi<<(n&63) | b.lo>>1>>((63-n)&63)}
 }
 
+// above and below return the bits of a line's occupancy o above and below
+// bit i (i < 16): the points beyond a point on the line, one way or the
+// other. The shift counts are masked as rankBB's are.
+func above(o uint32, i uint8) uint32 {
+	j := uint(i+1) & 31
+	return o >> j << j
+}
+
+func below(o uint32, i uint8) uint32 { return o & (1<<(uint(i)&31) - 1) }
+
 // slide is what a rook and a cannon reach along one line from a point, given
 // the line's occupancy: rook = the empty points up to and including the first
 // piece each way; cannon = the empty points before the first piece (its
@@ -180,8 +190,8 @@ func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[to-
 // shifted line is the point before sq, bit 2 the point after; points off the
 // board read as empty, and no jump over them exists).
 func horseLegs(fileOcc, rankOcc uint16, f, r uint8) uint8 {
-	v := uint8(uint32(fileOcc)<<1>>r) & 5
-	h := uint8(uint32(rankOcc)<<1>>f) & 5
+	v := uint8(uint32(fileOcc)<<1>>(r&31)) & 5
+	h := uint8(uint32(rankOcc)<<1>>(f&31)) & 5
 	return v | h<<1
 }
 
@@ -199,8 +209,8 @@ const (
 // shifted rank is file f-1, bit 2 file f+1); points off the board read as
 // empty, and no step over them exists.
 func elephantEyes(all *occupancy, f, r uint8) uint8 {
-	below := uint8(uint32(all.rank[(r-1)&15])<<1>>f) & 5
-	above := uint8(uint32(all.rank[(r+1)&15])<<1>>f) & 5
+	below := uint8(uint32(all.rank[(r-1)&15])<<1>>(f&31)) & 5
+	above := uint8(uint32(all.rank[(r+1)&15])<<1>>(f&31)) & 5
 	return (below | above<<1) & 15
 }
 
