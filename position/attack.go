@@ -35,7 +35,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 
 	// Along the rank: the first piece each way may be a rook, the second a
 	// cannon. Lines holding no enemy rook or cannon are not walked at all.
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
+	sliders := p.pieces[by&1][Rook].or(p.pieces[by&1][Cannon])
 	if !sliders.and(rankMask[r&15]).isEmpty() {
 		rbase := Square(r) * 9
 		ro := uint32(p.lines[both].rank[r&15])
@@ -61,7 +61,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	king := rook
 	if kingTarget {
 		king = MakePiece(by, King)
-		sliders = sliders.or(p.pieces[king&15])
+		sliders = sliders.or(p.pieces[by&1][King])
 	}
 	if !sliders.and(fileMask[f&15]).isEmpty() {
 		fo := uint32(p.lines[both].file[f&15])
@@ -91,22 +91,22 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	if p.occ[by&1].and(nearSq[uint8(sq)]).isEmpty() {
 		return false
 	}
-	for hs := p.pieces[MakePiece(by, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+	for hs := p.pieces[by&1][Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			return true
 		}
 	}
-	if !p.pieces[MakePiece(by, Pawn)&15].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
+	if !p.pieces[by&1][Pawn].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
 		return true
 	}
 	// Kings, advisors and elephants never leave their own half, so they reach
 	// only squares there; the bitboard tests make that cost next to nothing.
-	if !p.pieces[MakePiece(by, King)&15].and(kingMoves[uint8(sq)]).isEmpty() ||
-		!p.pieces[MakePiece(by, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.pieces[by&1][King].and(kingMoves[uint8(sq)]).isEmpty() ||
+		!p.pieces[by&1][Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		return true
 	}
 	elephant := MakePiece(by, Elephant)
-	if !p.pieces[elephant&15].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.pieces[by&1][Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == elephant && b[st.block] == NoPiece {
 				return true
@@ -160,8 +160,11 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	// on the file), the second a cannon. Lines with neither are not walked.
 	all := &p.lines[both]
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
-	fileSliders := sliders.or(p.pieces[king&15])
+	sliders := p.pieces[c&1][Rook].or(p.pieces[c&1][Cannon])
+	fileSliders := sliders
+	if kingTarget {
+		fileSliders = fileSliders.or(p.pieces[c&1][King])
+	}
 	rays := &rayMask[uint8(sq)]
 	if !fileSliders.and(rays[dirN]).isEmpty() {
 		dst = lineAttackers(dst, b, above(fo, r), true, Square(f), 9, rook, king, cannon)
@@ -175,15 +178,15 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	if !sliders.and(rays[dirW]).isEmpty() {
 		dst = lineAttackers(dst, b, below(ro, f), false, Square(r)*9, 1, rook, rook, cannon)
 	}
-	for hs := p.pieces[MakePiece(c, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+	for hs := p.pieces[c&1][Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			dst = append(dst, h)
 		}
 	}
-	for ps := p.pieces[MakePiece(c, Pawn)&15].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
+	for ps := p.pieces[c&1][Pawn].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
 		dst = append(dst, ps.pop())
 	}
-	if !p.pieces[MakePiece(c, King)&15].and(kingMoves[uint8(sq)]).isEmpty() {
+	if !p.pieces[c&1][King].and(kingMoves[uint8(sq)]).isEmpty() {
 		for _, st := range kingSteps[uint8(sq)].list() {
 			// A king next to sq on its file was already listed as facing it.
 			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
@@ -191,14 +194,14 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.pieces[c&1][Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		for _, st := range advisorSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Advisor) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.pieces[c&1][Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
 				dst = append(dst, st.to)
@@ -313,7 +316,7 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 		return dst
 	}
 	p.sync()
-	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[MakePiece(c, King)&15])
+	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[c&1][King])
 	if p.ordinary(c, k) {
 		// Not in check, the generator's pins are exactly these pieces.
 		if check, pinned, _ := p.shield(c, k); !check {
