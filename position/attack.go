@@ -35,7 +35,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 
 	// Along the rank: the first piece each way may be a rook, the second a
 	// cannon. Lines holding no enemy rook or cannon are not walked at all.
-	sliders := p.pieces[by&1][Rook].or(p.pieces[by&1][Cannon])
+	sliders := p.kinds(by)[Rook].or(p.kinds(by)[Cannon])
 	if !sliders.and(rankMask[r&15]).isEmpty() {
 		rbase := Square(r) * 9
 		ro := uint32(p.lines[both].rank[r&15])
@@ -61,7 +61,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	king := rook
 	if kingTarget {
 		king = MakePiece(by, King)
-		sliders = sliders.or(p.pieces[by&1][King])
+		sliders = sliders.or(p.kinds(by)[King])
 	}
 	if !sliders.and(fileMask[f&15]).isEmpty() {
 		fo := uint32(p.lines[both].file[f&15])
@@ -91,22 +91,22 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	if p.occ[by&1].and(nearSq[uint8(sq)]).isEmpty() {
 		return false
 	}
-	for hs := p.pieces[by&1][Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+	for hs := p.kinds(by)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			return true
 		}
 	}
-	if !p.pieces[by&1][Pawn].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[Pawn].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
 		return true
 	}
 	// Kings, advisors and elephants never leave their own half, so they reach
 	// only squares there; the bitboard tests make that cost next to nothing.
-	if !p.pieces[by&1][King].and(kingMoves[uint8(sq)]).isEmpty() ||
-		!p.pieces[by&1][Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[King].and(kingMoves[uint8(sq)]).isEmpty() ||
+		!p.kinds(by)[Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		return true
 	}
 	elephant := MakePiece(by, Elephant)
-	if !p.pieces[by&1][Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == elephant && b[st.block] == NoPiece {
 				return true
@@ -160,10 +160,10 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	// on the file), the second a cannon. Lines with neither are not walked.
 	all := &p.lines[both]
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
-	sliders := p.pieces[c&1][Rook].or(p.pieces[c&1][Cannon])
+	sliders := p.kinds(c)[Rook].or(p.kinds(c)[Cannon])
 	fileSliders := sliders
 	if kingTarget {
-		fileSliders = fileSliders.or(p.pieces[c&1][King])
+		fileSliders = fileSliders.or(p.kinds(c)[King])
 	}
 	rays := &rayMask[uint8(sq)]
 	if !fileSliders.and(rays[dirN]).isEmpty() {
@@ -178,15 +178,15 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	if !sliders.and(rays[dirW]).isEmpty() {
 		dst = lineAttackers(dst, b, below(ro, f), false, Square(r)*9, 1, rook, rook, cannon)
 	}
-	for hs := p.pieces[c&1][Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+	for hs := p.kinds(c)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
 		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
 			dst = append(dst, h)
 		}
 	}
-	for ps := p.pieces[c&1][Pawn].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
+	for ps := p.kinds(c)[Pawn].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
 		dst = append(dst, ps.pop())
 	}
-	if !p.pieces[c&1][King].and(kingMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[King].and(kingMoves[uint8(sq)]).isEmpty() {
 		for _, st := range kingSteps[uint8(sq)].list() {
 			// A king next to sq on its file was already listed as facing it.
 			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
@@ -194,14 +194,14 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 			}
 		}
 	}
-	if !p.pieces[c&1][Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		for _, st := range advisorSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Advisor) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[c&1][Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
 			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
 				dst = append(dst, st.to)
@@ -316,7 +316,7 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 		return dst
 	}
 	p.sync()
-	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[c&1][King])
+	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.kinds(c)[King])
 	if p.ordinary(c, k) {
 		// Not in check, the generator's pins are exactly these pieces.
 		if check, pinned, _ := p.shield(c, k); !check {

@@ -121,12 +121,12 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	ac := advisorMoves[uint8(k)]
 	kc := kingMoves[uint8(k)]
 	if !p.occ[c&1].and(nearSq[uint8(k)]).isEmpty() {
-		horses := p.pieces[c&1][Horse]
+		horses := p.kinds(c)[Horse]
 		if !horses.and(hc).isEmpty() ||
-			!p.pieces[c&1][Elephant].and(ec).isEmpty() ||
-			!p.pieces[c&1][Pawn].and(pc).isEmpty() ||
-			!p.pieces[c&1][Advisor].and(ac).isEmpty() ||
-			!p.pieces[c&1][King].and(kc).isEmpty() {
+			!p.kinds(c)[Elephant].and(ec).isEmpty() ||
+			!p.kinds(c)[Pawn].and(pc).isEmpty() ||
+			!p.kinds(c)[Advisor].and(ac).isEmpty() ||
+			!p.kinds(c)[King].and(kc).isEmpty() {
 			ci.checking, ci.special = true, everywhere
 			return
 		}
@@ -138,7 +138,7 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 				ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
 			}
 		}
-		for es := p.pieces[c&1][Elephant].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
+		for es := p.kinds(c)[Elephant].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
 			eye := Square((int(es.pop()) + int(k)) / 2)
 			if b[eye].Color() == c {
 				ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
@@ -162,10 +162,10 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 		p: p, c: c, k: k,
 		rook: MakePiece(c, Rook), cannon: MakePiece(c, Cannon),
 	}
-	sliders := p.pieces[c&1][Rook].or(p.pieces[c&1][Cannon])
+	sliders := p.kinds(c)[Rook].or(p.kinds(c)[Cannon])
 	rays := &rayMask[uint8(k)]
 	l.facing = MakePiece(c, King)
-	fileSliders := sliders.or(p.pieces[c&1][King])
+	fileSliders := sliders.or(p.kinds(c)[King])
 	check := false
 	if !fileSliders.and(rays[dirN]).isEmpty() {
 		check = l.walk(above(uint32(fo), r), true, Square(f), 9, dirN)
@@ -268,11 +268,11 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 		all.flip(ft, rt)
 	}
 	c := pc.Color()
-	p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].xor(fromTo)
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	check := p.attackedBy(k, c, true)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
-	p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].xor(fromTo)
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	}
@@ -458,7 +458,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 	// Each piece is first asked whether it could check from any square it
 	// reaches on an empty board (most cannot): only then are its quiet
 	// moves looked at.
-	for s := p.pieces[c&1][Rook]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		may := checks && ci.mayCheck(from, Rook, lineMask[uint8(from)])
 		if !caps && !may {
@@ -473,7 +473,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 		}
 	}
-	for s := p.pieces[c&1][Cannon]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
 		may := checks && ci.mayCheck(from, Cannon, lineMask[uint8(from)])
 		if !caps && !may {
@@ -488,7 +488,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
 		}
 	}
-	for s := p.pieces[c&1][Horse]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		may := checks && ci.mayCheck(from, Horse, horseMoves[uint8(from)][0])
 		if !caps && !may {
@@ -503,7 +503,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Horse, to.and(empty))
 		}
 	}
-	for s := p.pieces[c&1][Pawn]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := pawnMoves[c&1][uint8(from)]
 		if x := to.and(enemyBB); caps && !x.isEmpty() {
@@ -513,7 +513,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Pawn, to.and(empty))
 		}
 	}
-	for s := p.pieces[c&1][Advisor]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := advisorMoves[uint8(from)]
 		if x := to.and(enemyBB); caps && !x.isEmpty() {
@@ -523,7 +523,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Advisor, to.and(empty))
 		}
 	}
-	for s := p.pieces[c&1][Elephant]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		may := checks && ci.mayCheck(from, Elephant, elephantReach[uint8(from)])
 		if !caps && !may {
@@ -538,7 +538,7 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Elephant, to.and(empty))
 		}
 	}
-	for s := p.pieces[c&1][King]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[King]; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := kingMoves[uint8(from)]
 		if x := to.and(enemyBB); caps && !x.isEmpty() {

@@ -174,14 +174,14 @@ func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
 // along the lines through k, its horses and its pawns can check; they are
 // found here as Attackers finds them, each with what it asks for.
 func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
-	if p.pieces[c&1][King].count() != 1 {
+	if p.kinds(c)[King].count() != 1 {
 		return false
 	}
 	e := c.Other()
 	b := &p.board
 	var cs checkers
 	var exposed bitboard
-	for hs := p.pieces[e&1][Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+	for hs := p.kinds(e)[Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		h := hs.pop()
 		leg := horseLegTo(h, k)
 		exposed = exposed.or(sqBB[uint8(leg)])
@@ -189,7 +189,7 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 			return false
 		}
 	}
-	for ps := p.pieces[e&1][Pawn].and(pawnFrom[e&1][uint8(k)]); ps.lo|ps.hi != 0; {
+	for ps := p.kinds(e)[Pawn].and(pawnFrom[e&1][uint8(k)]); ps.lo|ps.hi != 0; {
 		if !cs.add(sqBB[uint8(ps.pop())]) {
 			return false
 		}
@@ -198,8 +198,8 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	// occupancy as attackedBy does; lines with no enemy rook, cannon or
 	// (on the file) king are not looked at, nor do their pieces expose the
 	// king by leaving them.
-	sliders := p.pieces[e&1][Rook].or(p.pieces[e&1][Cannon])
-	fileSliders := sliders.or(p.pieces[e&1][King])
+	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
+	fileSliders := sliders.or(p.kinds(e)[King])
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 	all := &p.lines[both]
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
@@ -278,7 +278,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	all := &p.lines[both]
 	// Each kind in run's order, each piece by square: the piece's moves
 	// masked to target (a quick test first: most pieces reach none of it).
-	for s := p.pieces[c&1][Rook]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
@@ -294,7 +294,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.pieces[c&1][Cannon]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
@@ -310,7 +310,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.pieces[c&1][Horse]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
 		if l.screens.has(from) {
@@ -325,7 +325,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.pieces[c&1][Pawn]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := pawnMoves[c&1][uint8(from)].and(target)
 		if l.screens.has(from) {
@@ -337,7 +337,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.pieces[c&1][Advisor]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := advisorMoves[uint8(from)].and(target)
 		if l.screens.has(from) {
@@ -349,7 +349,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.pieces[c&1][Elephant]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
 		if l.screens.has(from) {

@@ -60,7 +60,7 @@ func (p *Position) hasKingStep(c Color) bool {
 // others' are legal, all but those to forbid (which are illegal).
 func (p *Position) hasPieceMove(c Color, test, forbid bitboard) bool {
 	for _, kind := range [...]Kind{Rook, Cannon, Horse, Pawn, Advisor, Elephant} {
-		for s := p.pieces[c&1][kind]; !s.isEmpty(); {
+		for s := p.kinds(c)[kind]; !s.isEmpty(); {
 			from := s.pop()
 			to := p.pieceMoves(from).andNot(forbid)
 			if !test.has(from) {

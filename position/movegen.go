@@ -192,24 +192,24 @@ func (g *gen) run() {
 	g.bulk = g.fast && g.list == nil
 	own, all := &p.lines[c&3], &p.lines[both]
 	ownBB := p.occ[c&1]
-	for s := p.pieces[c&1][Rook]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
 		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
-	for s := p.pieces[c&1][Cannon]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
 		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
 	}
-	for s := p.pieces[c&1][Horse]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.put(from, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
-	if pawns := p.pieces[c&1][Pawn]; g.fast {
+	if pawns := p.kinds(c)[Pawn]; g.fast {
 		g.addPawns(pawns, ownBB)
 	} else {
 		for pawns.lo|pawns.hi != 0 {
@@ -217,16 +217,16 @@ func (g *gen) run() {
 			g.put(from, pawnMoves[c&1][uint8(from)].andNot(ownBB))
 		}
 	}
-	for s := p.pieces[c&1][Advisor]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		g.put(from, advisorMoves[uint8(from)].andNot(ownBB))
 	}
-	for s := p.pieces[c&1][Elephant]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.put(from, elephantMoves[uint8(from)][elephantEyes(all, f, r)].andNot(ownBB))
 	}
-	for s := p.pieces[c&1][King]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[King]; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := kingMoves[uint8(from)].andNot(ownBB)
 		if g.testKing {
@@ -270,7 +270,7 @@ func (p *Position) pieceMoves(from Square) bitboard {
 // advisor or elephant is on that half.
 func (p *Position) ordinary(c Color, k Square) bool {
 	e := c.Other()
-	stray := p.pieces[e&1][King].or(p.pieces[e&1][Advisor]).or(p.pieces[e&1][Elephant])
+	stray := p.kinds(e)[King].or(p.kinds(e)[Advisor]).or(p.kinds(e)[Elephant])
 	return p.board[k] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
 }
 
@@ -280,10 +280,10 @@ func (p *Position) ordinary(c Color, k Square) bool {
 func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboard) {
 	e := c.Other()
 	b := &p.board
-	if !p.pieces[e&1][Pawn].and(pawnFrom[e&1][uint8(k)]).isEmpty() {
+	if !p.kinds(e)[Pawn].and(pawnFrom[e&1][uint8(k)]).isEmpty() {
 		return true, pinned, forbid
 	}
-	for hs := p.pieces[e&1][Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+	for hs := p.kinds(e)[Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		leg := horseLegTo(hs.pop(), k)
 		switch lp := b[leg]; {
 		case lp == NoPiece:
@@ -300,8 +300,8 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 	// Only a line from the king holding an enemy rook, cannon or king (which
 	// counts as a rook on the file) is worth walking: usually one, the file
 	// towards the enemy king.
-	sliders := p.pieces[e&1][Rook].or(p.pieces[e&1][Cannon])
-	facing := sliders.or(p.pieces[e&1][King])
+	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
+	facing := sliders.or(p.kinds(e)[King])
 	rays := &rayMask[uint8(k)]
 	// And only if fewer than three pieces stand between the king and the
 	// nearest of them: a fourth piece out can neither check nor pin.
@@ -510,8 +510,8 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	} else {
-		capBB = p.pieces[cap>>3&1][cap&7]
-		p.pieces[cap>>3&1][cap&7] = capBB.andNot(sqBB[uint8(to)])
+		capBB = p.pieces[cap&15]
+		p.pieces[cap&15] = capBB.andNot(sqBB[uint8(to)])
 	}
 	k := p.kings[c&1]
 	if pc.Kind() == King {
@@ -522,7 +522,7 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	} else {
-		p.pieces[cap>>3&1][cap&7] = capBB
+		p.pieces[cap&15] = capBB
 	}
 	all.flip(ff, rf)
 	b[from], b[to] = pc, cap

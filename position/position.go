@@ -22,8 +22,8 @@ type Position struct {
 	// reader, Probe, Place) changes key with it, so the next query sees a
 	// stale cache and rebuilds it (see sync). Code that changes board without
 	// changing key must clear cached.
-	pieces [2][8]bitboard // by colour and kind; the NoKind entries stay empty
-	occ    [2]bitboard    // each colour's pieces
+	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty (see kinds)
+	occ    [2]bitboard  // each colour's pieces
 	// lines[c] is c's pieces rank by rank and file by file, lines[both]
 	// everyone's: what the rook and cannon tables are indexed by. lines[3] is
 	// unused; it lets lines[c&3] go without a bounds check.
@@ -48,6 +48,13 @@ type Position struct {
 type occupancy struct {
 	rank [16]uint16
 	file [16]uint16
+}
+
+// kinds returns c's piece bitboards, indexed by kind: the hot code reads a
+// side's kinds at constant offsets from there.
+func (p *Position) kinds(c Color) *[8]bitboard {
+	i := 8 * int(c&1)
+	return (*[8]bitboard)(p.pieces[i : i+8])
 }
 
 // both indexes Position.lines for the pieces of both colours.
@@ -162,12 +169,12 @@ func (p *Position) sync() {
 }
 
 func (p *Position) rebuild() {
-	p.pieces = [2][8]bitboard{}
+	p.pieces = [16]bitboard{}
 	p.occ = [2]bitboard{}
 	p.lines = [4]occupancy{}
 	for sq := Square(0); sq < NumSquares; sq++ {
 		if pc := p.board[sq]; pc != NoPiece {
-			p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].or(sqBB[uint8(sq)])
+			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
 			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
 			p.lines[pc.Color()&3].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
 			p.lines[both].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
@@ -186,7 +193,7 @@ func (p *Position) toggle(sq Square, pc Piece) {
 		return
 	}
 	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
-	p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].xor(sqBB[uint8(sq)])
+	p.pieces[pc&15] = p.pieces[pc&15].xor(sqBB[uint8(sq)])
 	p.occ[pc.Color()&1] = p.occ[pc.Color()&1].xor(sqBB[uint8(sq)])
 	p.lines[pc.Color()&3].flip(f, r)
 	p.lines[both].flip(f, r)
@@ -211,14 +218,14 @@ func (p *Position) doMove(m Move) {
 		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 		c := pc.Color()
 		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
-		p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].xor(fromTo)
+		p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 		p.occ[c&1] = p.occ[c&1].xor(fromTo)
 		p.lines[c&3].flip(ff, rf)
 		p.lines[c&3].flip(ft, rt)
 		p.lines[both].flip(ff, rf)
 		if cap != NoPiece {
 			key ^= zobristPiece[cap][to]
-			p.pieces[cap>>3&1][cap&7] = p.pieces[cap>>3&1][cap&7].xor(sqBB[uint8(to)])
+			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 			p.lines[cap.Color()&3].flip(ft, rt)
 			if cap.Kind() == King {
@@ -262,13 +269,13 @@ func (p *Position) undoMove() {
 	p.board[to] = cap
 	c := pc.Color()
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
-	p.pieces[pc>>3&1][pc&7] = p.pieces[pc>>3&1][pc&7].xor(fromTo)
+	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	p.lines[c&3].flip(ff, rf)
 	p.lines[c&3].flip(ft, rt)
 	p.lines[both].flip(ff, rf)
 	if cap != NoPiece {
-		p.pieces[cap>>3&1][cap&7] = p.pieces[cap>>3&1][cap&7].xor(sqBB[uint8(to)])
+		p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 		p.lines[cap.Color()&3].flip(ft, rt)
 		if cap.Kind() == King {
