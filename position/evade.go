@@ -151,17 +151,17 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 }
 
 // firstTwo returns the first and second piece along one line out from the
-// king (NoSquare when fewer); see firstThree.
+// king (NoSquare when fewer), as firstThree finds them.
 func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
-	_, sq, n := firstThree(m, up, base, step)
-	q1, q2 = NoSquare, NoSquare
-	if n > 0 {
-		q1 = sq[0]
+	if m == 0 {
+		return NoSquare, NoSquare
 	}
-	if n > 1 {
-		q2 = sq[1]
+	j := nearest(m, up)
+	q1 = base + step*Square(j)
+	if m &^= 1 << (j & 31); m == 0 {
+		return q1, NoSquare
 	}
-	return q1, q2
+	return q1, base + step*Square(nearest(m, up))
 }
 
 // evasionCandidates works out, for c's king on k in check in an ordinary

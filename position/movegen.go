@@ -348,14 +348,19 @@ type shieldLine struct {
 // step*i. It gives their bits, their squares and how many there are.
 func firstThree(m uint32, up bool, base, step Square) (bit [3]int, sq [3]Square, n int) {
 	for ; n < 3 && m != 0; n++ {
-		j := bits.TrailingZeros32(m)
-		if !up {
-			j = bits.Len32(m) - 1
-		}
+		j := nearest(m, up)
 		m &^= 1 << (j & 31)
 		bit[n], sq[n] = j, base+step*Square(j)
 	}
 	return bit, sq, n
+}
+
+// nearest returns the lowest bit of m (not 0) when up, else the highest.
+func nearest(m uint32, up bool) int {
+	if up {
+		return bits.TrailingZeros32(m)
+	}
+	return bits.Len32(m) - 1
 }
 
 // walk looks at the first three pieces on one line out from the king: m is
