@@ -214,11 +214,12 @@ type checkLine struct {
 // reports an attack on the king, or adds to special and screen.
 func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	b := &l.p.board
-	_, sq, n := firstThree(m, up, base, step)
-	if n == 0 {
+	line := lineCursor{m, up, base, step}
+	_, sq1, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc1 := b[sq[0]]
+	pc1 := b[sq1]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
@@ -226,27 +227,28 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 		// The points between it and the king make a screen; and it may
 		// move along the line keeping nothing in between.
 		ray := &rayMask[uint8(l.k)]
-		l.screen = l.screen.or(ray[dir&3].andNot(rayMask[uint8(sq[0])][dir&3]).andNot(sqBB[uint8(sq[0])]))
-		l.special = l.special.or(sqBB[uint8(sq[0])])
+		l.screen = l.screen.or(ray[dir&3].andNot(rayMask[uint8(sq1)][dir&3]).andNot(sqBB[uint8(sq1)]))
+		l.special = l.special.or(sqBB[uint8(sq1)])
 	}
-	if n < 2 {
+	_, sq2, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc2 := b[sq[1]]
+	pc2 := b[sq2]
 	if pc2 == l.cannon {
 		return true
 	}
 	// Not a switch: the second piece may be a rook (or the king) behind the
 	// first and a screen of a cannon behind it at once.
 	if (pc2 == l.rook || pc2 == l.facing) && pc1.Color() == l.c {
-		l.uncover = l.uncover.or(sqBB[uint8(sq[0])])
+		l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 	}
-	if n == 3 && b[sq[2]] == l.cannon {
+	if _, sq3, ok := line.next(); ok && b[sq3] == l.cannon {
 		if pc1.Color() == l.c {
-			l.uncover = l.uncover.or(sqBB[uint8(sq[0])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 		}
 		if pc2.Color() == l.c {
-			l.uncover = l.uncover.or(sqBB[uint8(sq[1])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq2)])
 		}
 	}
 	return false

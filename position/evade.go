@@ -151,17 +151,12 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 }
 
 // firstTwo returns the first and second piece along one line out from the
-// king (NoSquare when fewer), as firstThree finds them.
+// king (NoSquare when fewer): m, up, base and step as for lineCursor.
 func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
-	if m == 0 {
-		return NoSquare, NoSquare
-	}
-	j := nearest(m, up)
-	q1 = base + step*Square(j)
-	if m &^= 1 << (j & 31); m == 0 {
-		return q1, NoSquare
-	}
-	return q1, base + step*Square(nearest(m, up))
+	line := lineCursor{m, up, base, step}
+	_, q1, _ = line.next()
+	_, q2, _ = line.next()
+	return q1, q2
 }
 
 // evasionCandidates works out, for c's king on k in check in an ordinary

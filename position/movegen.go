@@ -342,17 +342,24 @@ type shieldLine struct {
 	pinned, forbid       bitboard
 }
 
-// firstThree returns the first three pieces (fewer when the line has
-// fewer) along one line out from a king: m is the line's occupancy beyond
-// it, walked upwards or downwards, bit i standing for the square base +
-// step*i. It gives their bits, their squares and how many there are.
-func firstThree(m uint32, up bool, base, step Square) (bit [3]int, sq [3]Square, n int) {
-	for ; n < 3 && m != 0; n++ {
-		j := nearest(m, up)
-		m &^= 1 << (j & 31)
-		bit[n], sq[n] = j, base+step*Square(j)
+// lineCursor reads the pieces along one line out from a point, nearest
+// first: m is the line's occupancy beyond the point, walked upwards or
+// downwards, bit i standing for the square base + step*i.
+type lineCursor struct {
+	m          uint32
+	up         bool
+	base, step Square
+}
+
+// next returns the next piece's bit and square; ok is false when there is
+// none left.
+func (l *lineCursor) next() (bit int, sq Square, ok bool) {
+	if l.m == 0 {
+		return 0, NoSquare, false
 	}
-	return bit, sq, n
+	j := nearest(l.m, l.up)
+	l.m &^= 1 << (j & 31)
+	return j, l.base + l.step*Square(j), true
 }
 
 // nearest returns the lowest bit of m (not 0) when up, else the highest.
@@ -368,14 +375,15 @@ func nearest(m uint32, up bool) int {
 // square of bit i is base + step*i and the king is at bit at. It reports a
 // check, or adds to pinned and forbid.
 func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
-	bit, sq, n := firstThree(m, up, base, step)
-	pc1 := b[sq[0]]
+	line := lineCursor{m, up, base, step}
+	bit1, sq1, _ := line.next() // the line holds a piece: an enemy one
+	pc1 := b[sq1]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
 	if pc1 == l.cannon {
 		// Nothing between king and cannon: a piece arriving there screens it.
-		lo, hi := min(int(at), bit[0]), max(int(at), bit[0])
+		lo, hi := min(int(at), bit1), max(int(at), bit1)
 		between := uint16(1<<hi - 1<<(lo+1))
 		if step == 9 {
 			l.forbid = l.forbid.or(fileBB(between, uint8(base)))
@@ -383,24 +391,27 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 			l.forbid = l.forbid.or(rankBB(between, uint8(base/9)))
 		}
 	}
-	if n < 2 {
+	_, sq2, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc2 := b[sq[1]]
+	pc2 := b[sq2]
 	switch {
 	case pc2 == l.cannon:
 		return true
 	case pc2 == l.rook || pc2 == l.facing:
 		if pc1.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
+			l.pinned = l.pinned.or(sqBB[uint8(sq1)])
 		}
-	case n == 3 && b[sq[2]] == l.cannon:
+	default:
 		// Two screens: either one leaving gives the cannon its shot.
-		if pc1.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
-		}
-		if pc2.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[1])])
+		if _, sq3, ok := line.next(); ok && b[sq3] == l.cannon {
+			if pc1.Color() == l.c {
+				l.pinned = l.pinned.or(sqBB[uint8(sq1)])
+			}
+			if pc2.Color() == l.c {
+				l.pinned = l.pinned.or(sqBB[uint8(sq2)])
+			}
 		}
 	}
 	return false
