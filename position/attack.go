@@ -19,7 +19,7 @@ func (p *Position) attacked(sq Square, by Color) bool {
 // kingTarget reports whether sq holds a king of the side other than by (which
 // by's king then attacks along an open file).
 func (p *Position) kingTarget(sq Square, by Color) bool {
-	t := p.board[sq]
+	t := p.board[uint8(sq)]
 	return t.Kind() == King && t.Color() != by
 }
 
@@ -40,19 +40,19 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		rbase := Square(r) * 9
 		ro := uint32(p.lines[both].rank[r&15])
 		if m := above(ro, f); m != 0 {
-			if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
+			if b[uint8(rbase+Square(bits.TrailingZeros32(m)))] == rook {
 				return true
 			}
-			if m &= m - 1; m != 0 && b[rbase+Square(bits.TrailingZeros32(m))] == cannon {
+			if m &= m - 1; m != 0 && b[uint8(rbase+Square(bits.TrailingZeros32(m)))] == cannon {
 				return true
 			}
 		}
 		if m := below(ro, f); m != 0 {
 			i := bits.Len32(m) - 1
-			if b[rbase+Square(i)] == rook {
+			if b[uint8(rbase+Square(i))] == rook {
 				return true
 			}
-			if m &^= 1 << (i & 31); m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[uint8(rbase+Square(bits.Len32(m)-1))] == cannon {
 				return true
 			}
 		}
@@ -67,20 +67,20 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		fo := uint32(p.lines[both].file[f&15])
 		fbase := Square(f)
 		if m := above(fo, r); m != 0 {
-			pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
+			pc := b[uint8(fbase+9*Square(bits.TrailingZeros32(m)))]
 			if pc == rook || pc == king {
 				return true
 			}
-			if m &= m - 1; m != 0 && b[fbase+9*Square(bits.TrailingZeros32(m))] == cannon {
+			if m &= m - 1; m != 0 && b[uint8(fbase+9*Square(bits.TrailingZeros32(m)))] == cannon {
 				return true
 			}
 		}
 		if m := below(fo, r); m != 0 {
 			i := bits.Len32(m) - 1
-			if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
+			if pc := b[uint8(fbase+9*Square(i))]; pc == rook || pc == king {
 				return true
 			}
-			if m &^= 1 << (i & 31); m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[uint8(fbase+9*Square(bits.Len32(m)-1))] == cannon {
 				return true
 			}
 		}
@@ -92,7 +92,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		return false
 	}
 	for hs := p.kinds(by)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
-		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+		if h := hs.pop(); b[uint8(horseLegTo(h, sq))] == NoPiece {
 			return true
 		}
 	}
@@ -108,7 +108,7 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	elephant := MakePiece(by, Elephant)
 	if !p.kinds(by)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
-			if b[st.to] == elephant && b[st.block] == NoPiece {
+			if b[uint8(st.to)] == elephant && b[uint8(st.block)] == NoPiece {
 				return true
 			}
 		}
@@ -179,7 +179,7 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 		dst = lineAttackers(dst, b, below(ro, f), false, Square(r)*9, 1, rook, rook, cannon)
 	}
 	for hs := p.kinds(c)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
-		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+		if h := hs.pop(); b[uint8(horseLegTo(h, sq))] == NoPiece {
 			dst = append(dst, h)
 		}
 	}
@@ -189,21 +189,21 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	if !p.kinds(c)[King].and(kingMoves[uint8(sq)]).isEmpty() {
 		for _, st := range kingSteps[uint8(sq)].list() {
 			// A king next to sq on its file was already listed as facing it.
-			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
+			if b[uint8(st.to)] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
 	if !p.kinds(c)[Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		for _, st := range advisorSteps[uint8(sq)].list() {
-			if b[st.to] == MakePiece(c, Advisor) {
+			if b[uint8(st.to)] == MakePiece(c, Advisor) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
 	if !p.kinds(c)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
-			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
+			if b[uint8(st.to)] == MakePiece(c, Elephant) && b[uint8(st.block)] == NoPiece {
 				dst = append(dst, st.to)
 			}
 		}
@@ -215,7 +215,7 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 // occupancy beyond the target, walked upwards or downwards, the square of bit
 // i being base + step*i. The first piece attacks if it is rook or facing, the
 // second if it is cannon.
-func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, step Square, rook, facing, cannon Piece) []Square {
+func lineAttackers(dst []Square, b *[256]Piece, m uint32, up bool, base, step Square, rook, facing, cannon Piece) []Square {
 	if m == 0 {
 		return dst
 	}
@@ -223,7 +223,7 @@ func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, 
 	if !up {
 		i = bits.Len32(m) - 1
 	}
-	if s := base + step*Square(i); b[s] == rook || b[s] == facing {
+	if s := base + step*Square(i); b[uint8(s)] == rook || b[uint8(s)] == facing {
 		dst = append(dst, s) // and a cannon behind may use it as its screen
 	}
 	if m &^= 1 << (i & 31); m == 0 {
@@ -233,7 +233,7 @@ func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, 
 	if !up {
 		i = bits.Len32(m) - 1
 	}
-	if s := base + step*Square(i); b[s] == cannon {
+	if s := base + step*Square(i); b[uint8(s)] == cannon {
 		dst = append(dst, s)
 	}
 	return dst
@@ -267,13 +267,13 @@ func (p *Position) LegalCapturesOf(sq Square, c Color) []Move {
 // LegalCapturesInto appends LegalCapturesOf(sq, c) to dst and returns it. With
 // room in dst (16 moves) it does not allocate.
 func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
-	pc := p.board[sq]
+	pc := p.board[uint8(sq)]
 	if pc == NoPiece || pc.Color() == c {
 		return dst
 	}
 	var buf [16]Square
 	for _, from := range p.AttackersInto(buf[:0], sq, c) {
-		if p.board[from].Kind() == King && pc.Kind() == King {
+		if p.board[uint8(from)].Kind() == King && pc.Kind() == King {
 			continue // facing kings: not a capture, the position is already illegal
 		}
 		if p.safeMove(from, sq, c) {
@@ -285,13 +285,13 @@ func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
 
 // CanCapture reports whether c has a legal move capturing on sq.
 func (p *Position) CanCapture(sq Square, c Color) bool {
-	pc := p.board[sq]
+	pc := p.board[uint8(sq)]
 	if pc == NoPiece || pc.Color() == c {
 		return false
 	}
 	var buf [16]Square
 	for _, from := range p.AttackersInto(buf[:0], sq, c) {
-		if !(p.board[from].Kind() == King && pc.Kind() == King) && p.safeMove(from, sq, c) {
+		if !(p.board[uint8(from)].Kind() == King && pc.Kind() == King) && p.safeMove(from, sq, c) {
 			return true
 		}
 	}
@@ -331,13 +331,13 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 	for near.lo|near.hi != 0 {
 		sq := near.pop()
 		f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
-		pc := p.board[sq]
+		pc := p.board[uint8(sq)]
 		// Lift the piece off the board and the occupancy (the attack test reads
 		// no bitboard of c's pieces), ask, and put it back.
-		p.board[sq] = NoPiece
+		p.board[uint8(sq)] = NoPiece
 		p.lines[both].flip(f, r)
 		exposed := p.attackedBy(k, e, kingTarget)
-		p.board[sq] = pc
+		p.board[uint8(sq)] = pc
 		p.lines[both].flip(f, r)
 		if exposed {
 			dst = append(dst, sq)

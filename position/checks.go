@@ -134,13 +134,13 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 		// piece may uncover them.
 		for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 			leg := horseLegTo(hs.pop(), k)
-			if b[leg].Color() == c {
+			if b[uint8(leg)].Color() == c {
 				ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
 			}
 		}
 		for es := p.kinds(c)[Elephant].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
 			eye := Square((int(es.pop()) + int(k)) / 2)
-			if b[eye].Color() == c {
+			if b[uint8(eye)].Color() == c {
 				ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
 			}
 		}
@@ -219,7 +219,7 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	if !ok {
 		return false
 	}
-	pc1 := b[sq1]
+	pc1 := b[uint8(sq1)]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
@@ -234,7 +234,7 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	if !ok {
 		return false
 	}
-	pc2 := b[sq2]
+	pc2 := b[uint8(sq2)]
 	if pc2 == l.cannon {
 		return true
 	}
@@ -243,7 +243,7 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	if (pc2 == l.rook || pc2 == l.facing) && pc1.Color() == l.c {
 		l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 	}
-	if _, sq3, ok := line.next(); ok && b[sq3] == l.cannon {
+	if _, sq3, ok := line.next(); ok && b[uint8(sq3)] == l.cannon {
 		if pc1.Color() == l.c {
 			l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 		}
@@ -261,10 +261,10 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 func (p *Position) checkAfter(from, to, k Square) bool {
 	b := &p.board
 	all := &p.lines[both]
-	pc, cap := b[from], b[to]
+	pc, cap := b[uint8(from)], b[uint8(to)]
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
-	b[to], b[from] = pc, NoPiece
+	b[uint8(to)], b[uint8(from)] = pc, NoPiece
 	all.flip(ff, rf)
 	if cap == NoPiece {
 		all.flip(ft, rt)
@@ -279,7 +279,7 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 		all.flip(ft, rt)
 	}
 	all.flip(ff, rf)
-	b[from], b[to] = pc, cap
+	b[uint8(from)], b[uint8(to)] = pc, cap
 	return check
 }
 
@@ -315,7 +315,7 @@ func (p *Position) GivesCheck(m Move) bool {
 		return false
 	}
 	if !ci.special.has(from) {
-		return ci.checkSq[p.board[from]&7].has(to)
+		return ci.checkSq[p.board[uint8(from)]&7].has(to)
 	}
 	return p.checkAfter(from, to, ci.ksq)
 }
@@ -349,7 +349,7 @@ func (p *Position) lastMoveChecks() (check, known bool) {
 		return ci.checking, p.key == key
 	}
 	from, to := u.move.From(), u.move.To()
-	pc := p.board[to]
+	pc := p.board[uint8(to)]
 	key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
 	if u.captured != NoPiece {
 		key ^= zobristPiece[u.captured&15][to]

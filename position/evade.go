@@ -123,16 +123,16 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	}
 	e := c.Other()
 	b := &p.board
-	if b[q1] == MakePiece(e, Cannon) {
+	if b[uint8(q1)] == MakePiece(e, Cannon) {
 		cs.forbid = cs.forbid.or(betweenLine(q1, k))
 	}
-	if pc := b[q1]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
+	if pc := b[uint8(q1)]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
 		if !cs.add(sqBB[uint8(q1)].or(betweenLine(q1, k))) {
 			return false
 		}
 		cs.kingSkip = cs.kingSkip.or(kingMoves[uint8(k)].and(axis).andNot(sqBB[uint8(q1)]))
 	}
-	if q2 == NoSquare || b[q2] != MakePiece(e, Cannon) {
+	if q2 == NoSquare || b[uint8(q2)] != MakePiece(e, Cannon) {
 		return true
 	}
 	bl := betweenLine(q2, k)
@@ -141,7 +141,7 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 		return false
 	}
 	cs.line[cs.n-1] = bl
-	if b[q1].Color() == c {
+	if b[uint8(q1)].Color() == c {
 		cs.screen[cs.n-1] = q1
 		cs.screens = cs.screens.or(sqBB[uint8(q1)])
 	}
@@ -180,7 +180,7 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 		h := hs.pop()
 		leg := horseLegTo(h, k)
 		exposed = exposed.or(sqBB[uint8(leg)])
-		if b[leg] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
+		if b[uint8(leg)] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
 			return false
 		}
 	}

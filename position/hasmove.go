@@ -40,8 +40,8 @@ func (p *Position) hasKingStep(c Color) bool {
 	}
 	e := c.Other()
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
-	pc := p.board[k]
-	p.board[k] = NoPiece
+	pc := p.board[uint8(k)]
+	p.board[uint8(k)] = NoPiece
 	p.lines[both].flip(f, r)
 	safe := false
 	for !to.isEmpty() {
@@ -51,7 +51,7 @@ func (p *Position) hasKingStep(c Color) bool {
 		}
 	}
 	p.lines[both].flip(f, r)
-	p.board[k] = pc
+	p.board[uint8(k)] = pc
 	return safe
 }
 

@@ -138,8 +138,8 @@ func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
 func (g *gen) addKing(from Square, to bitboard) {
 	p, e := g.p, g.c.Other()
 	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-	pc := p.board[from]
-	p.board[from] = NoPiece
+	pc := p.board[uint8(from)]
+	p.board[uint8(from)] = NoPiece
 	p.lines[both].flip(f, r)
 	for to.lo|to.hi != 0 {
 		t := to.pop()
@@ -151,7 +151,7 @@ func (g *gen) addKing(from Square, to bitboard) {
 		}
 	}
 	p.lines[both].flip(f, r)
-	p.board[from] = pc
+	p.board[uint8(from)] = pc
 }
 
 // addPawns records the moves of all c's pawns at once, when g.fast. A pawn
@@ -239,7 +239,7 @@ func (g *gen) run() {
 
 // pieceMoves returns the pseudo-legal destinations of the piece on from.
 func (p *Position) pieceMoves(from Square) bitboard {
-	pc := p.board[from]
+	pc := p.board[uint8(from)]
 	c := pc.Color()
 	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 	all := &p.lines[both]
@@ -271,7 +271,7 @@ func (p *Position) pieceMoves(from Square) bitboard {
 func (p *Position) ordinary(c Color, k Square) bool {
 	e := c.Other()
 	stray := p.kinds(e)[King].or(p.kinds(e)[Advisor]).or(p.kinds(e)[Elephant])
-	return p.board[k] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
+	return p.board[uint8(k)] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
 }
 
 // shield works out, for c's king on k in an ordinary position, whether it is in
@@ -285,7 +285,7 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 	}
 	for hs := p.kinds(e)[Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		leg := horseLegTo(hs.pop(), k)
-		switch lp := b[leg]; {
+		switch lp := b[uint8(leg)]; {
 		case lp == NoPiece:
 			return true, pinned, forbid
 		case lp.Color() == c:
@@ -374,10 +374,10 @@ func nearest(m uint32, up bool) int {
 // the line's occupancy beyond the king, walked upwards or downwards; the
 // square of bit i is base + step*i and the king is at bit at. It reports a
 // check, or adds to pinned and forbid.
-func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
+func (l *shieldLine) walk(b *[256]Piece, m uint32, up bool, base, step Square, at uint8) bool {
 	line := lineCursor{m, up, base, step}
 	bit1, sq1, _ := line.next() // the line holds a piece: an enemy one
-	pc1 := b[sq1]
+	pc1 := b[uint8(sq1)]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
@@ -395,7 +395,7 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 	if !ok {
 		return false
 	}
-	pc2 := b[sq2]
+	pc2 := b[uint8(sq2)]
 	switch {
 	case pc2 == l.cannon:
 		return true
@@ -405,7 +405,7 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 		}
 	default:
 		// Two screens: either one leaving gives the cannon its shot.
-		if _, sq3, ok := line.next(); ok && b[sq3] == l.cannon {
+		if _, sq3, ok := line.next(); ok && b[uint8(sq3)] == l.cannon {
 			if pc1.Color() == l.c {
 				l.pinned = l.pinned.or(sqBB[uint8(sq1)])
 			}
@@ -518,9 +518,9 @@ func (p *Position) pseudoFor(c Color, dst []Move) []Move {
 func (p *Position) safeMove(from, to Square, c Color) bool {
 	b := &p.board
 	all := &p.lines[both]
-	pc, cap := b[from], b[to]
+	pc, cap := b[uint8(from)], b[uint8(to)]
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
-	b[to], b[from] = pc, NoPiece
+	b[uint8(to)], b[uint8(from)] = pc, NoPiece
 	all.flip(ff, rf)
 	var capBB bitboard
 	if cap == NoPiece {
@@ -541,7 +541,7 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 		p.pieces[cap&15] = capBB
 	}
 	all.flip(ff, rf)
-	b[from], b[to] = pc, cap
+	b[uint8(from)], b[uint8(to)] = pc, cap
 	return ok
 }
 
@@ -575,7 +575,7 @@ func (p *Position) IsPseudoLegal(m Move) bool {
 	if m == NoMove || m == NullMove || !m.From().Valid() || !m.To().Valid() {
 		return false
 	}
-	pc := p.board[m.From()]
+	pc := p.board[uint8(m.From())]
 	if pc == NoPiece || pc.Color() != p.side {
 		return false
 	}

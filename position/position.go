@@ -7,7 +7,9 @@ package position
 // may rebuild the cache below, and try moves on the board); Clone one per
 // goroutine.
 type Position struct {
-	board [NumSquares]Piece
+	// board has 256 entries so that indexing it with uint8(sq) needs no
+	// bounds check; only the first NumSquares are squares.
+	board [256]Piece
 	kings [2]Square
 	side  Color
 	key   uint64
@@ -98,10 +100,10 @@ func init() {
 }
 
 // At returns the piece on sq.
-func (p *Position) At(sq Square) Piece { return p.board[sq] }
+func (p *Position) At(sq Square) Piece { return p.board[uint8(sq)] }
 
 // Board returns a copy of the board.
-func (p *Position) Board() [NumSquares]Piece { return p.board }
+func (p *Position) Board() [NumSquares]Piece { return [NumSquares]Piece(p.board[:NumSquares]) }
 
 // Side returns the side to move.
 func (p *Position) Side() Color { return p.side }
@@ -147,7 +149,7 @@ func (p *Position) LastCaptured() Piece {
 
 func (p *Position) computeKey() uint64 {
 	var k uint64
-	for sq, pc := range p.board {
+	for sq, pc := range p.board[:NumSquares] {
 		if pc != NoPiece {
 			k ^= zobristPiece[pc][sq]
 		}
@@ -173,7 +175,7 @@ func (p *Position) rebuild() {
 	p.occ = [2]bitboard{}
 	p.lines = [4]occupancy{}
 	for sq := Square(0); sq < NumSquares; sq++ {
-		if pc := p.board[sq]; pc != NoPiece {
+		if pc := p.board[uint8(sq)]; pc != NoPiece {
 			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
 			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
 			p.lines[pc.Color()&3].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
@@ -212,7 +214,7 @@ func (p *Position) doMove(m Move) {
 	key := p.key ^ zobristSide
 	if m != NullMove {
 		from, to := m.From(), m.To()
-		pc, cap := p.board[from], p.board[to]
+		pc, cap := p.board[uint8(from)], p.board[uint8(to)]
 		u.captured = cap
 		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
 		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
@@ -234,8 +236,8 @@ func (p *Position) doMove(m Move) {
 		} else {
 			p.lines[both].flip(ft, rt)
 		}
-		p.board[to] = pc
-		p.board[from] = NoPiece
+		p.board[uint8(to)] = pc
+		p.board[uint8(from)] = NoPiece
 		if pc.Kind() == King {
 			p.kings[c] = to
 		}
@@ -263,10 +265,10 @@ func (p *Position) undoMove() {
 		return
 	}
 	from, to := u.move.From(), u.move.To()
-	pc, cap := p.board[to], u.captured
+	pc, cap := p.board[uint8(to)], u.captured
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
-	p.board[from] = pc
-	p.board[to] = cap
+	p.board[uint8(from)] = pc
+	p.board[uint8(to)] = cap
 	c := pc.Color()
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
@@ -317,7 +319,7 @@ func (p *Position) ResetHistory() {
 
 // Material counts each side's pieces by kind.
 func (p *Position) Material() (m [2][8]int) {
-	for _, pc := range p.board {
+	for _, pc := range p.board[:NumSquares] {
 		if pc != NoPiece {
 			m[pc.Color()][pc.Kind()]++
 		}
@@ -329,10 +331,10 @@ func (p *Position) Material() (m [2][8]int) {
 // key is updated; the history is cleared, as the position is a new one. Call
 // Validate afterwards if the result must be a legal setup.
 func (p *Position) Place(sq Square, pc Piece) {
-	if old := p.board[sq]; old != NoPiece && old.Kind() == King && p.kings[old.Color()] == sq {
+	if old := p.board[uint8(sq)]; old != NoPiece && old.Kind() == King && p.kings[old.Color()] == sq {
 		p.kings[old.Color()] = NoSquare
 	}
-	p.board[sq] = pc
+	p.board[uint8(sq)] = pc
 	if pc.Kind() == King {
 		p.kings[pc.Color()] = sq
 	}

@@ -8,7 +8,7 @@ package position
 // followed by a query or two: rebuilding it twice per pair would cost more
 // than the queries).
 func (p *Position) Probe(sq Square, pc Piece) Piece {
-	old := p.board[sq]
+	old := p.board[uint8(sq)]
 	derived := p.cached && p.cacheKey == p.key
 	if derived {
 		p.toggle(sq, old)
@@ -20,7 +20,7 @@ func (p *Position) Probe(sq Square, pc Piece) Piece {
 			p.kings[old.Color()] = NoSquare
 		}
 	}
-	p.board[sq] = pc
+	p.board[uint8(sq)] = pc
 	if pc != NoPiece {
 		p.key ^= zobristPiece[pc][sq]
 		if pc.Kind() == King {
@@ -36,7 +36,7 @@ func (p *Position) Probe(sq Square, pc Piece) Piece {
 // Pieces appends the squares of c's pieces to dst, in square order.
 func (p *Position) Pieces(c Color, dst []Square) []Square {
 	for sq := Square(0); sq < NumSquares; sq++ {
-		if pc := p.board[sq]; pc != NoPiece && pc.Color() == c {
+		if pc := p.board[uint8(sq)]; pc != NoPiece && pc.Color() == c {
 			dst = append(dst, sq)
 		}
 	}
