@@ -350,9 +350,9 @@ func (p *Position) lastMoveChecks() (check, known bool) {
 	}
 	from, to := u.move.From(), u.move.To()
 	pc := p.board[uint8(to)]
-	key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
+	key ^= zobristPiece[pc&15][uint8(from)&127] ^ zobristPiece[pc&15][uint8(to)&127]
 	if u.captured != NoPiece {
-		key ^= zobristPiece[u.captured&15][to]
+		key ^= zobristPiece[u.captured&15][uint8(to)&127]
 	}
 	switch {
 	case p.key != key:

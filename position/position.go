@@ -76,8 +76,11 @@ type undo struct {
 	key      uint64
 }
 
+// zobristPiece[pc][sq] is the key of pc on sq. Its rows have 128 entries so
+// that a move's squares (seven bits each) index them without a bounds check;
+// only the first NumSquares are filled.
 var (
-	zobristPiece [16][NumSquares]uint64
+	zobristPiece [16][128]uint64
 	zobristSide  uint64
 )
 
@@ -92,7 +95,7 @@ func init() {
 		return z ^ z>>31
 	}
 	for p := range zobristPiece {
-		for sq := range zobristPiece[p] {
+		for sq := range NumSquares {
 			zobristPiece[p][sq] = next()
 		}
 	}
@@ -213,10 +216,10 @@ func (p *Position) doMove(m Move) {
 	u := undo{move: m, key: p.key}
 	key := p.key ^ zobristSide
 	if m != NullMove {
-		from, to := m.From(), m.To()
-		pc, cap := p.board[uint8(from)], p.board[uint8(to)]
+		from, to := uint8(m&0x7F), uint8(m>>7&0x7F)
+		pc, cap := p.board[from], p.board[to]
 		u.captured = cap
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
 		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 		c := pc.Color()
 		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
@@ -226,20 +229,20 @@ func (p *Position) doMove(m Move) {
 		p.lines[c&3].flip(ft, rt)
 		p.lines[both].flip(ff, rf)
 		if cap != NoPiece {
-			key ^= zobristPiece[cap][to]
+			key ^= zobristPiece[cap&15][to]
 			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 			p.lines[cap.Color()&3].flip(ft, rt)
 			if cap.Kind() == King {
-				p.kings[cap.Color()] = NoSquare
+				p.kings[cap.Color()&1] = NoSquare
 			}
 		} else {
 			p.lines[both].flip(ft, rt)
 		}
-		p.board[uint8(to)] = pc
-		p.board[uint8(from)] = NoPiece
+		p.board[to] = pc
+		p.board[from] = NoPiece
 		if pc.Kind() == King {
-			p.kings[c] = to
+			p.kings[c&1] = Square(to)
 		}
 	}
 	p.side ^= 1
@@ -264,11 +267,11 @@ func (p *Position) undoMove() {
 	if u.move == NullMove {
 		return
 	}
-	from, to := u.move.From(), u.move.To()
-	pc, cap := p.board[uint8(to)], u.captured
+	from, to := uint8(u.move&0x7F), uint8(u.move>>7&0x7F)
+	pc, cap := p.board[to], u.captured
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
-	p.board[uint8(from)] = pc
-	p.board[uint8(to)] = cap
+	p.board[from] = pc
+	p.board[to] = cap
 	c := pc.Color()
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
@@ -281,13 +284,13 @@ func (p *Position) undoMove() {
 		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 		p.lines[cap.Color()&3].flip(ft, rt)
 		if cap.Kind() == King {
-			p.kings[cap.Color()] = to
+			p.kings[cap.Color()&1] = Square(to)
 		}
 	} else {
 		p.lines[both].flip(ft, rt)
 	}
 	if pc.Kind() == King {
-		p.kings[c] = from
+		p.kings[c&1] = Square(from)
 	}
 }
 

@@ -162,8 +162,9 @@ var (
 	lineMask  [256]bitboard
 	diagonals [256]bitboard
 	// horseLegDelta[to-from+19]: the leg of a horse jump from→to, as an offset
-	// from from; the eight jumps have distinct square differences.
-	horseLegDelta [39]int8
+	// from from; the eight jumps have distinct square differences. (Indexed
+	// with uint8, only the first 39 entries are read.)
+	horseLegDelta [256]int8
 )
 
 // stepList is up to four single moves with the point each needs empty (block
@@ -183,7 +184,7 @@ func (l *stepList) add(to, block Square) {
 func (l *stepList) list() []step { return l.steps[:l.n] }
 
 // horseLegTo returns the leg a horse on from needs empty to reach to.
-func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[to-from+19]) }
+func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[uint8(to-from+19)]) }
 
 // horseLegs returns the occupancy pattern of sq's four orthogonal neighbours
 // as horseMoves indexes it, read from the rank and file occupancy (bit 0 of a
