@@ -451,7 +451,7 @@ type pendingChecks struct {
 func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 	p, c := g.p, g.c
 	e := c.Other()
-	all, enemy := &p.lines[both], &p.lines[e&3]
+	all := &p.lines[both]
 	enemyBB := p.occ[e&1]
 	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
 	pend := &p.pending
@@ -468,8 +468,11 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		if cr, cf := rm&enemy.rank[r&15], fm&enemy.file[f&15]; caps && cr|cf != 0 {
-			g.addLines(from, f, r, cr, cf)
+		if caps {
+			er, ef := p.colourLines(e, f, r)
+			if cr, cf := rm&er, fm&ef; cr|cf != 0 {
+				g.addLines(from, f, r, cr, cf)
+			}
 		}
 		if may {
 			g.quiet(ci, pend, caps, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
@@ -483,8 +486,11 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		if cr, cf := rm&enemy.rank[r&15], fm&enemy.file[f&15]; caps && cr|cf != 0 {
-			g.addLines(from, f, r, cr, cf)
+		if caps {
+			er, ef := p.colourLines(e, f, r)
+			if cr, cf := rm&er, fm&ef; cr|cf != 0 {
+				g.addLines(from, f, r, cr, cf)
+			}
 		}
 		if may {
 			g.quiet(ci, pend, caps, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))

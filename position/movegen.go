@@ -190,19 +190,21 @@ func (g *gen) run() {
 	p, c := g.p, g.c
 	g.fast = g.test.isEmpty() && g.forbid.isEmpty() && !g.evading
 	g.bulk = g.fast && g.list == nil
-	own, all := &p.lines[c&3], &p.lines[both]
+	all := &p.lines[both]
 	ownBB := p.occ[c&1]
 	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		ownRank, ownFile := p.colourLines(c, f, r)
+		g.putLines(from, f, r, rm&^ownRank, fm&^ownFile)
 	}
 	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		ownRank, ownFile := p.colourLines(c, f, r)
+		g.putLines(from, f, r, rm&^ownRank, fm&^ownFile)
 	}
 	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
