@@ -271,13 +271,15 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	}
 	target := l.target
 	all := &p.lines[both]
+	// Most often no checking cannon has c's piece for its screen.
+	screens := !l.screens.isEmpty()
 	// Each kind in run's order, each piece by square: the piece's moves
 	// masked to target (a quick test first: most pieces reach none of it).
 	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
 			rm, fm := rookLines(all, f, r)
@@ -293,7 +295,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
 			rm, fm := cannonLines(all, f, r)
@@ -308,7 +310,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if d = horseMoves[uint8(from)][0].and(target); !d.isEmpty() {
 			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
@@ -323,7 +325,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := pawnMoves[c&1][uint8(from)].and(target)
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
@@ -335,7 +337,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := advisorMoves[uint8(from)].and(target)
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
@@ -347,7 +349,7 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if d = elephantReach[uint8(from)].and(target); !d.isEmpty() {
 			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
