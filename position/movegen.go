@@ -19,9 +19,10 @@ const MaxMoves = 256
 //     had nothing in between: the piece becomes the cannon's screen.
 // The first two make the piece "pinned", and its moves are tried on the board;
 // the squares of the third are "forbidden" and simply taken out of every other
-// piece's destinations. King moves are always tried; so is every move when the
-// king is in check (rare enough not to deserve its own generator). Everything
-// else is legal as generated, and at the last ply of perft only counted.
+// piece's destinations. King moves are always tried. In check, only the moves
+// that answer it are considered, and tried on the board where they may expose
+// the king (see evade.go). Everything else is legal as generated, and at the
+// last ply of perft only counted.
 //
 // That reasoning assumes only rooks, cannons, horses, pawns and the facing king
 // can attack the king, which holds whenever the king stands on its own half
