@@ -58,12 +58,12 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 		}
 	}
 	// Along the file, where by's king counts as a rook against a king.
-	king := rook
+	king, fileSliders := rook, sliders
 	if kingTarget {
 		king = MakePiece(by, King)
-		sliders = sliders.or(p.kinds(by)[King])
+		fileSliders = sliders.or(p.kinds(by)[King])
 	}
-	if !sliders.and(fileMask[f&15]).isEmpty() {
+	if !fileSliders.and(fileMask[f&15]).isEmpty() {
 		fo := uint32(p.lines[both].file[f&15])
 		fbase := Square(f)
 		if m := above(fo, r); m != 0 {
@@ -87,8 +87,8 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	}
 
 	// The other pieces attack only from the points around sq (nearSq): most
-	// often by has none there, and one test says so.
-	if p.occ[by&1].and(nearSq[uint8(sq)]).isEmpty() {
+	// often by has none of them there, and one test says so.
+	if p.occ[by&1].andNot(sliders).and(nearSq[uint8(sq)]).isEmpty() {
 		return false
 	}
 	for hs := p.kinds(by)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
