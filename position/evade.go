@@ -274,14 +274,15 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	// Most often no checking cannon has c's piece for its screen.
 	screens := !l.screens.isEmpty()
 	// Each kind in run's order, each piece by square: the piece's moves
-	// masked to target (a quick test first: most pieces reach none of it).
+	// masked to target (a quick test first: most pieces reach none of it;
+	// target, empty points and checkers, holds none of c's pieces).
 	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
 		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
-		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+		} else if !target.and(lineMask[uint8(from)]).isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			rm, fm := rookLines(all, f, r)
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
@@ -293,11 +294,11 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	}
 	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
 		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
-		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+		} else if !target.and(lineMask[uint8(from)]).isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			rm, fm := cannonLines(all, f, r)
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
