@@ -61,7 +61,8 @@ type evasions struct {
 	exposed, forbid bitboard
 }
 
-// screenDests returns the destinations to try for the screen on from.
+// screenDests returns the destinations to try for the screen on from, which
+// must be one of screens (the entries past the screens are never reached).
 func (l *evasions) screenDests(from Square) bitboard {
 	for i, s := range l.screenSq {
 		if s == from {
@@ -252,9 +253,6 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 			}
 		}
 		l.screenSq[j], l.screenDst[j] = s, d
-	}
-	for ; j < len(l.screenSq); j++ {
-		l.screenSq[j] = NoSquare
 	}
 	return true
 }
