@@ -19,11 +19,15 @@ func (p *Position) attacked(sq Square, by Color) bool {
 // kingTarget reports whether sq holds a king of the side other than by (which
 // by's king then attacks along an open file).
 func (p *Position) kingTarget(sq Square, by Color) bool {
-	t := p.board[sq]
+	t := p.board[uint8(sq)]
 	return t.Kind() == King && t.Color() != by
 }
 
-// attackedBy is attacked on a synced position, with kingTarget given.
+// attackedBy is attacked on a synced position, with kingTarget given. It
+// reads the board, the line occupancy and by's piece bitboards and
+// occupancy; what plays a move on the board to ask it (safeMove, checkAfter,
+// addKing) keeps those in step, or, for the other side's occupancy, a
+// superset of it.
 func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 	b := &p.board
 	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
@@ -31,75 +35,80 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 
 	// Along the rank: the first piece each way may be a rook, the second a
 	// cannon. Lines holding no enemy rook or cannon are not walked at all.
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
+	sliders := p.kinds(by)[Rook].or(p.kinds(by)[Cannon])
 	if !sliders.and(rankMask[r&15]).isEmpty() {
 		rbase := Square(r) * 9
 		ro := uint32(p.lines[both].rank[r&15])
-		if m := ro >> (f + 1) << (f + 1); m != 0 {
-			if b[rbase+Square(bits.TrailingZeros32(m))] == rook {
+		if m := above(ro, f); m != 0 {
+			if b[uint8(rbase+Square(bits.TrailingZeros32(m)))] == rook {
 				return true
 			}
-			if m &= m - 1; m != 0 && b[rbase+Square(bits.TrailingZeros32(m))] == cannon {
+			if m &= m - 1; m != 0 && b[uint8(rbase+Square(bits.TrailingZeros32(m)))] == cannon {
 				return true
 			}
 		}
-		if m := ro & (1<<f - 1); m != 0 {
+		if m := below(ro, f); m != 0 {
 			i := bits.Len32(m) - 1
-			if b[rbase+Square(i)] == rook {
+			if b[uint8(rbase+Square(i))] == rook {
 				return true
 			}
-			if m &^= 1 << i; m != 0 && b[rbase+Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[uint8(rbase+Square(bits.Len32(m)-1))] == cannon {
 				return true
 			}
 		}
 	}
 	// Along the file, where by's king counts as a rook against a king.
-	king := rook
+	king, fileSliders := rook, sliders
 	if kingTarget {
 		king = MakePiece(by, King)
-		sliders = sliders.or(p.pieces[king&15])
+		fileSliders = sliders.or(p.kinds(by)[King])
 	}
-	if !sliders.and(fileMask[f&15]).isEmpty() {
+	if !fileSliders.and(fileMask[f&15]).isEmpty() {
 		fo := uint32(p.lines[both].file[f&15])
 		fbase := Square(f)
-		if m := fo >> (r + 1) << (r + 1); m != 0 {
-			pc := b[fbase+9*Square(bits.TrailingZeros32(m))]
+		if m := above(fo, r); m != 0 {
+			pc := b[uint8(fbase+9*Square(bits.TrailingZeros32(m)))]
 			if pc == rook || pc == king {
 				return true
 			}
-			if m &= m - 1; m != 0 && b[fbase+9*Square(bits.TrailingZeros32(m))] == cannon {
+			if m &= m - 1; m != 0 && b[uint8(fbase+9*Square(bits.TrailingZeros32(m)))] == cannon {
 				return true
 			}
 		}
-		if m := fo & (1<<r - 1); m != 0 {
+		if m := below(fo, r); m != 0 {
 			i := bits.Len32(m) - 1
-			if pc := b[fbase+9*Square(i)]; pc == rook || pc == king {
+			if pc := b[uint8(fbase+9*Square(i))]; pc == rook || pc == king {
 				return true
 			}
-			if m &^= 1 << i; m != 0 && b[fbase+9*Square(bits.Len32(m)-1)] == cannon {
+			if m &^= 1 << (i & 31); m != 0 && b[uint8(fbase+9*Square(bits.Len32(m)-1))] == cannon {
 				return true
 			}
 		}
 	}
 
-	for hs := p.pieces[MakePiece(by, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
-		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+	// The other pieces attack only from the points around sq (nearSq): most
+	// often by has none of them there, and one test says so.
+	if p.occ[by&1].andNot(sliders).and(nearSq[uint8(sq)]).isEmpty() {
+		return false
+	}
+	for hs := p.kinds(by)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+		if h := hs.pop(); b[uint8(horseLegTo(h, sq))] == NoPiece {
 			return true
 		}
 	}
-	if !p.pieces[MakePiece(by, Pawn)&15].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[Pawn].and(pawnFrom[by&1][uint8(sq)]).isEmpty() {
 		return true
 	}
 	// Kings, advisors and elephants never leave their own half, so they reach
 	// only squares there; the bitboard tests make that cost next to nothing.
-	if !p.pieces[MakePiece(by, King)&15].and(kingMoves[uint8(sq)]).isEmpty() ||
-		!p.pieces[MakePiece(by, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[King].and(kingMoves[uint8(sq)]).isEmpty() ||
+		!p.kinds(by)[Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		return true
 	}
 	elephant := MakePiece(by, Elephant)
-	if !p.pieces[elephant&15].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.kinds(by)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
-			if b[st.to] == elephant && b[st.block] == NoPiece {
+			if b[uint8(st.to)] == elephant && b[uint8(st.block)] == NoPiece {
 				return true
 			}
 		}
@@ -108,9 +117,19 @@ func (p *Position) attackedBy(sq Square, by Color, kingTarget bool) bool {
 }
 
 // InCheck reports whether c's king is attacked (or faces the other king).
+// For the side to move, the position the last move was made in usually
+// knows already (see lastMoveChecks).
 func (p *Position) InCheck(c Color) bool {
-	k := p.kings[c]
-	return k != NoSquare && p.attacked(k, c.Other())
+	k := p.kings[c&1]
+	if k == NoSquare {
+		return false
+	}
+	if c == p.side {
+		if check, known := p.lastMoveChecks(); known {
+			return check
+		}
+	}
+	return p.attacked(k, c.Other())
 }
 
 // Attackers returns the squares of c's pieces that attack sq by the movement
@@ -141,47 +160,50 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 	// on the file), the second a cannon. Lines with neither are not walked.
 	all := &p.lines[both]
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
-	fileSliders := sliders.or(p.pieces[king&15])
+	sliders := p.kinds(c)[Rook].or(p.kinds(c)[Cannon])
+	fileSliders := sliders
+	if kingTarget {
+		fileSliders = fileSliders.or(p.kinds(c)[King])
+	}
 	rays := &rayMask[uint8(sq)]
 	if !fileSliders.and(rays[dirN]).isEmpty() {
-		dst = lineAttackers(dst, b, fo>>(r+1)<<(r+1), true, Square(f), 9, rook, king, cannon)
+		dst = lineAttackers(dst, b, above(fo, r), true, Square(f), 9, rook, king, cannon)
 	}
 	if !fileSliders.and(rays[dirS]).isEmpty() {
-		dst = lineAttackers(dst, b, fo&(1<<r-1), false, Square(f), 9, rook, king, cannon)
+		dst = lineAttackers(dst, b, below(fo, r), false, Square(f), 9, rook, king, cannon)
 	}
 	if !sliders.and(rays[dirE]).isEmpty() {
-		dst = lineAttackers(dst, b, ro>>(f+1)<<(f+1), true, Square(r)*9, 1, rook, rook, cannon)
+		dst = lineAttackers(dst, b, above(ro, f), true, Square(r)*9, 1, rook, rook, cannon)
 	}
 	if !sliders.and(rays[dirW]).isEmpty() {
-		dst = lineAttackers(dst, b, ro&(1<<f-1), false, Square(r)*9, 1, rook, rook, cannon)
+		dst = lineAttackers(dst, b, below(ro, f), false, Square(r)*9, 1, rook, rook, cannon)
 	}
-	for hs := p.pieces[MakePiece(c, Horse)&15].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
-		if h := hs.pop(); b[horseLegTo(h, sq)] == NoPiece {
+	for hs := p.kinds(c)[Horse].and(horseFrom[uint8(sq)]); !hs.isEmpty(); {
+		if h := hs.pop(); b[uint8(horseLegTo(h, sq))] == NoPiece {
 			dst = append(dst, h)
 		}
 	}
-	for ps := p.pieces[MakePiece(c, Pawn)&15].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
+	for ps := p.kinds(c)[Pawn].and(pawnFrom[c&1][uint8(sq)]); !ps.isEmpty(); {
 		dst = append(dst, ps.pop())
 	}
-	if !p.pieces[MakePiece(c, King)&15].and(kingMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[King].and(kingMoves[uint8(sq)]).isEmpty() {
 		for _, st := range kingSteps[uint8(sq)].list() {
 			// A king next to sq on its file was already listed as facing it.
-			if b[st.to] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
+			if b[uint8(st.to)] == MakePiece(c, King) && !(kingTarget && sqFile[uint8(st.to)] == f) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Advisor)&15].and(advisorMoves[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[Advisor].and(advisorMoves[uint8(sq)]).isEmpty() {
 		for _, st := range advisorSteps[uint8(sq)].list() {
-			if b[st.to] == MakePiece(c, Advisor) {
+			if b[uint8(st.to)] == MakePiece(c, Advisor) {
 				dst = append(dst, st.to)
 			}
 		}
 	}
-	if !p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(sq)]).isEmpty() {
+	if !p.kinds(c)[Elephant].and(elephantReach[uint8(sq)]).isEmpty() {
 		for _, st := range elephantSteps[uint8(sq)].list() {
-			if b[st.to] == MakePiece(c, Elephant) && b[st.block] == NoPiece {
+			if b[uint8(st.to)] == MakePiece(c, Elephant) && b[uint8(st.block)] == NoPiece {
 				dst = append(dst, st.to)
 			}
 		}
@@ -193,7 +215,7 @@ func (p *Position) AttackersInto(dst []Square, sq Square, c Color) []Square {
 // occupancy beyond the target, walked upwards or downwards, the square of bit
 // i being base + step*i. The first piece attacks if it is rook or facing, the
 // second if it is cannon.
-func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, step Square, rook, facing, cannon Piece) []Square {
+func lineAttackers(dst []Square, b *[256]Piece, m uint32, up bool, base, step Square, rook, facing, cannon Piece) []Square {
 	if m == 0 {
 		return dst
 	}
@@ -201,17 +223,17 @@ func lineAttackers(dst []Square, b *[NumSquares]Piece, m uint32, up bool, base, 
 	if !up {
 		i = bits.Len32(m) - 1
 	}
-	if s := base + step*Square(i); b[s] == rook || b[s] == facing {
+	if s := base + step*Square(i); b[uint8(s)] == rook || b[uint8(s)] == facing {
 		dst = append(dst, s) // and a cannon behind may use it as its screen
 	}
-	if m &^= 1 << i; m == 0 {
+	if m &^= 1 << (i & 31); m == 0 {
 		return dst
 	}
 	i = bits.TrailingZeros32(m)
 	if !up {
 		i = bits.Len32(m) - 1
 	}
-	if s := base + step*Square(i); b[s] == cannon {
+	if s := base + step*Square(i); b[uint8(s)] == cannon {
 		dst = append(dst, s)
 	}
 	return dst
@@ -245,13 +267,13 @@ func (p *Position) LegalCapturesOf(sq Square, c Color) []Move {
 // LegalCapturesInto appends LegalCapturesOf(sq, c) to dst and returns it. With
 // room in dst (16 moves) it does not allocate.
 func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
-	pc := p.board[sq]
+	pc := p.board[uint8(sq)]
 	if pc == NoPiece || pc.Color() == c {
 		return dst
 	}
 	var buf [16]Square
 	for _, from := range p.AttackersInto(buf[:0], sq, c) {
-		if p.board[from].Kind() == King && pc.Kind() == King {
+		if p.board[uint8(from)].Kind() == King && pc.Kind() == King {
 			continue // facing kings: not a capture, the position is already illegal
 		}
 		if p.safeMove(from, sq, c) {
@@ -263,13 +285,13 @@ func (p *Position) LegalCapturesInto(dst []Move, sq Square, c Color) []Move {
 
 // CanCapture reports whether c has a legal move capturing on sq.
 func (p *Position) CanCapture(sq Square, c Color) bool {
-	pc := p.board[sq]
+	pc := p.board[uint8(sq)]
 	if pc == NoPiece || pc.Color() == c {
 		return false
 	}
 	var buf [16]Square
 	for _, from := range p.AttackersInto(buf[:0], sq, c) {
-		if !(p.board[from].Kind() == King && pc.Kind() == King) && p.safeMove(from, sq, c) {
+		if !(p.board[uint8(from)].Kind() == King && pc.Kind() == King) && p.safeMove(from, sq, c) {
 			return true
 		}
 	}
@@ -294,7 +316,7 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 		return dst
 	}
 	p.sync()
-	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.pieces[MakePiece(c, King)&15])
+	near := lineMask[uint8(k)].or(diagonals[uint8(k)]).and(p.occ[c&1]).andNot(p.kinds(c)[King])
 	if p.ordinary(c, k) {
 		// Not in check, the generator's pins are exactly these pieces.
 		if check, pinned, _ := p.shield(c, k); !check {
@@ -309,13 +331,13 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 	for near.lo|near.hi != 0 {
 		sq := near.pop()
 		f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
-		pc := p.board[sq]
+		pc := p.board[uint8(sq)]
 		// Lift the piece off the board and the occupancy (the attack test reads
 		// no bitboard of c's pieces), ask, and put it back.
-		p.board[sq] = NoPiece
+		p.board[uint8(sq)] = NoPiece
 		p.lines[both].flip(f, r)
 		exposed := p.attackedBy(k, e, kingTarget)
-		p.board[sq] = pc
+		p.board[uint8(sq)] = pc
 		p.lines[both].flip(f, r)
 		if exposed {
 			dst = append(dst, sq)

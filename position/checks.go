@@ -23,8 +23,10 @@ package position
 //     aimed at K; the eye of an elephant of c aimed at K), or the piece is a
 //     cannon with nothing between it and K (it may move along that line
 //     and keep nothing in between, which checkSq, counting from as a piece,
-//     would get wrong). For those few pieces each move is played on the
-//     board and the attack test asked.
+//     would get wrong). For those few pieces GivesCheck plays the move on
+//     the board and asks the attack test; LegalQuietChecks, which asks for
+//     all their quiet moves at once, reasons about them instead (see
+//     specialChecks).
 // Why nothing else can give check: with no attack on K before the move, a
 // line attack needs a line from K to change; vacating from changes the count
 // on one line by one, which uncovers a rook or a two-screen cannon only in the
@@ -49,8 +51,11 @@ type checkInfo struct {
 	// checkSq[k]: the squares from which a piece of the side to move of
 	// kind k attacks ksq, plus the cannon-screen squares (see above).
 	checkSq [8]bitboard
-	// special: the squares whose piece's moves are tried on the board.
-	special bitboard
+	// special: the squares whose piece's moves are tried on the board;
+	// uncover: those of them whose piece uncovers an attack on ksq by
+	// leaving the line from ksq it stands on, or by leaving at all (a leg,
+	// an eye).
+	special, uncover bitboard
 }
 
 // horseChecks[k][eyes]: the squares from which a horse attacks k when the
@@ -91,11 +96,13 @@ func (p *Position) checkInfo() *checkInfo {
 	return ci
 }
 
-// computeCheckInfo fills ci for the position as it is (synced).
+// computeCheckInfo fills ci for the position as it is (synced). Every field
+// is set (checkSq only where it is read: with a king to check, not checking).
 func (p *Position) computeCheckInfo(ci *checkInfo) {
 	c := p.side
-	*ci = checkInfo{key: p.key, valid: true, ksq: p.kings[c.Other()&1]}
-	k := ci.ksq
+	k := p.kings[c.Other()&1]
+	ci.key, ci.valid, ci.ksq = p.key, true, k
+	ci.checking, ci.special, ci.uncover = false, bitboard{}, bitboard{}
 	if k == NoSquare {
 		return
 	}
@@ -104,34 +111,38 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 
 	// Horses, elephants, pawns, advisors and the king: attacks that only a
-	// leg or an eye can block.
+	// leg or an eye can block, from points next to k or a horse's jump or
+	// an elephant's step away (nearSq), where the side to move most often
+	// has no piece at all.
 	eyes := elephantEyes(all, f, r)
-	horses := p.pieces[MakePiece(c, Horse)&15]
 	hc := horseChecks[uint8(k)][eyes&15]
 	ec := elephantMoves[uint8(k)][eyes&15]
 	pc := pawnFrom[c&1][uint8(k)]
 	ac := advisorMoves[uint8(k)]
 	kc := kingMoves[uint8(k)]
-	if !horses.and(hc).isEmpty() ||
-		!p.pieces[MakePiece(c, Elephant)&15].and(ec).isEmpty() ||
-		!p.pieces[MakePiece(c, Pawn)&15].and(pc).isEmpty() ||
-		!p.pieces[MakePiece(c, Advisor)&15].and(ac).isEmpty() ||
-		!p.pieces[MakePiece(c, King)&15].and(kc).isEmpty() {
-		ci.checking, ci.special = true, everywhere
-		return
-	}
-	// Horses whose leg is taken: by a piece of the side to move, that piece
-	// may uncover them.
-	for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
-		leg := horseLegTo(hs.pop(), k)
-		if b[leg].Color() == c {
-			ci.special = ci.special.or(sqBB[uint8(leg)])
+	if !p.occ[c&1].and(nearSq[uint8(k)]).isEmpty() {
+		horses := p.kinds(c)[Horse]
+		if !horses.and(hc).isEmpty() ||
+			!p.kinds(c)[Elephant].and(ec).isEmpty() ||
+			!p.kinds(c)[Pawn].and(pc).isEmpty() ||
+			!p.kinds(c)[Advisor].and(ac).isEmpty() ||
+			!p.kinds(c)[King].and(kc).isEmpty() {
+			ci.checking, ci.special = true, everywhere
+			return
 		}
-	}
-	for es := p.pieces[MakePiece(c, Elephant)&15].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
-		eye := Square((int(es.pop()) + int(k)) / 2)
-		if b[eye].Color() == c {
-			ci.special = ci.special.or(sqBB[uint8(eye)])
+		// Horses whose leg is taken: by a piece of the side to move, that
+		// piece may uncover them.
+		for hs := horses.and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+			leg := horseLegTo(hs.pop(), k)
+			if b[uint8(leg)].Color() == c {
+				ci.uncover = ci.uncover.or(sqBB[uint8(leg)])
+			}
+		}
+		for es := p.kinds(c)[Elephant].and(elephantReach[uint8(k)]); es.lo|es.hi != 0; {
+			eye := Square((int(es.pop()) + int(k)) / 2)
+			if b[uint8(eye)].Color() == c {
+				ci.uncover = ci.uncover.or(sqBB[uint8(eye)])
+			}
 		}
 	}
 
@@ -141,7 +152,8 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 	ro, fo := all.rank[r&15]&0x1FF, all.file[f&15]&0x3FF
 	rm1, fm1 := rookRank[f&15][ro], rookFile[r&15][fo]
 	rm2, fm2 := rookRank[f&15][ro&^rm1], rookFile[r&15][fo&^fm1]
-	rookSq := rankBB(rm1, r).or(fileBB(fm1, f))
+	fileSq := fileBB(fm1, f)
+	rookSq := rankBB(rm1, r).or(fileSq)
 	cannonSq := rankBB(rm2&^rm1, r).or(fileBB(fm2&^fm1, f))
 
 	// Walk the lines that hold a rook or cannon of the side to move (or its
@@ -150,32 +162,33 @@ func (p *Position) computeCheckInfo(ci *checkInfo) {
 		p: p, c: c, k: k,
 		rook: MakePiece(c, Rook), cannon: MakePiece(c, Cannon),
 	}
-	sliders := p.pieces[l.rook&15].or(p.pieces[l.cannon&15])
+	sliders := p.kinds(c)[Rook].or(p.kinds(c)[Cannon])
 	rays := &rayMask[uint8(k)]
 	l.facing = MakePiece(c, King)
-	fileSliders := sliders.or(p.pieces[l.facing&15])
+	fileSliders := sliders.or(p.kinds(c)[King])
 	check := false
 	if !fileSliders.and(rays[dirN]).isEmpty() {
-		check = l.walk(uint32(fo)>>(r+1)<<(r+1), true, Square(f), 9, dirN)
+		check = l.walk(above(uint32(fo), r), true, Square(f), 9, dirN)
 	}
 	if !fileSliders.and(rays[dirS]).isEmpty() {
-		check = l.walk(uint32(fo)&(1<<r-1), false, Square(f), 9, dirS) || check
+		check = l.walk(below(uint32(fo), r), false, Square(f), 9, dirS) || check
 	}
 	l.facing = l.rook
 	if !sliders.and(rays[dirE]).isEmpty() {
-		check = l.walk(uint32(ro)>>(f+1)<<(f+1), true, Square(r)*9, 1, dirE) || check
+		check = l.walk(above(uint32(ro), f), true, Square(r)*9, 1, dirE) || check
 	}
 	if !sliders.and(rays[dirW]).isEmpty() {
-		check = l.walk(uint32(ro)&(1<<f-1), false, Square(r)*9, 1, dirW) || check
+		check = l.walk(below(uint32(ro), f), false, Square(r)*9, 1, dirW) || check
 	}
 	if check {
 		ci.checking, ci.special = true, everywhere
 		return
 	}
-	ci.special = ci.special.or(l.special)
+	ci.uncover = ci.uncover.or(l.uncover)
+	ci.special = ci.uncover.or(l.special)
 
 	s := l.screen
-	ci.checkSq[King] = kc.or(fileBB(fm1, f)).or(s)
+	ci.checkSq[King] = kc.or(fileSq).or(s)
 	ci.checkSq[Advisor] = ac.or(s)
 	ci.checkSq[Elephant] = ec.or(s)
 	ci.checkSq[Horse] = hc.or(s)
@@ -190,7 +203,9 @@ type checkLine struct {
 	c                    Color // the side to move, the attacker
 	k                    Square
 	rook, cannon, facing Piece // the side to move's; facing is its king on a file, else its rook
-	special, screen      bitboard
+	// special and uncover as in checkInfo (special here only the cannons
+	// with nothing before the king); screen: the screen squares.
+	special, uncover, screen bitboard
 }
 
 // walk looks at the first three pieces on one line out from the king: m is
@@ -199,11 +214,12 @@ type checkLine struct {
 // reports an attack on the king, or adds to special and screen.
 func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 	b := &l.p.board
-	_, sq, n := firstThree(m, up, base, step)
-	if n == 0 {
+	line := lineCursor{m, up, base, step}
+	_, sq1, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc1 := b[sq[0]]
+	pc1 := b[uint8(sq1)]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
@@ -211,27 +227,28 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 		// The points between it and the king make a screen; and it may
 		// move along the line keeping nothing in between.
 		ray := &rayMask[uint8(l.k)]
-		l.screen = l.screen.or(ray[dir&3].andNot(rayMask[uint8(sq[0])][dir&3]).andNot(sqBB[uint8(sq[0])]))
-		l.special = l.special.or(sqBB[uint8(sq[0])])
+		l.screen = l.screen.or(ray[dir&3].andNot(rayMask[uint8(sq1)][dir&3]).andNot(sqBB[uint8(sq1)]))
+		l.special = l.special.or(sqBB[uint8(sq1)])
 	}
-	if n < 2 {
+	_, sq2, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc2 := b[sq[1]]
+	pc2 := b[uint8(sq2)]
 	if pc2 == l.cannon {
 		return true
 	}
 	// Not a switch: the second piece may be a rook (or the king) behind the
 	// first and a screen of a cannon behind it at once.
 	if (pc2 == l.rook || pc2 == l.facing) && pc1.Color() == l.c {
-		l.special = l.special.or(sqBB[uint8(sq[0])])
+		l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 	}
-	if n == 3 && b[sq[2]] == l.cannon {
+	if _, sq3, ok := line.next(); ok && b[uint8(sq3)] == l.cannon {
 		if pc1.Color() == l.c {
-			l.special = l.special.or(sqBB[uint8(sq[0])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq1)])
 		}
 		if pc2.Color() == l.c {
-			l.special = l.special.or(sqBB[uint8(sq[1])])
+			l.uncover = l.uncover.or(sqBB[uint8(sq2)])
 		}
 	}
 	return false
@@ -239,27 +256,30 @@ func (l *checkLine) walk(m uint32, up bool, base, step Square, dir int) bool {
 
 // checkAfter reports whether the pseudo-legal move from→to of the piece on
 // from leaves the other side's king on k (k != to) attacked. The move is
-// played on the board, the occupancy and the moved piece's bitboard only (all
-// the attack test reads), and taken back.
+// played on the board, the occupancy and the moved piece's bitboards only
+// (all the attack test reads), and taken back.
 func (p *Position) checkAfter(from, to, k Square) bool {
 	b := &p.board
 	all := &p.lines[both]
-	pc, cap := b[from], b[to]
+	pc, cap := b[uint8(from)], b[uint8(to)]
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
-	b[to], b[from] = pc, NoPiece
+	b[uint8(to)], b[uint8(from)] = pc, NoPiece
 	all.flip(ff, rf)
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	}
+	c := pc.Color()
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
-	check := p.attackedBy(k, pc.Color(), true)
+	p.occ[c&1] = p.occ[c&1].xor(fromTo)
+	check := p.attackedBy(k, c, true)
+	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	if cap == NoPiece {
 		all.flip(ft, rt)
 	}
 	all.flip(ff, rf)
-	b[from], b[to] = pc, cap
+	b[uint8(from)], b[uint8(to)] = pc, cap
 	return check
 }
 
@@ -295,9 +315,56 @@ func (p *Position) GivesCheck(m Move) bool {
 		return false
 	}
 	if !ci.special.has(from) {
-		return ci.checkSq[p.board[from]&7].has(to)
+		return ci.checkSq[p.board[uint8(from)]&7].has(to)
 	}
 	return p.checkAfter(from, to, ci.ksq)
+}
+
+// lastMoveChecks reports whether the last move made left the side to move
+// in check, as GivesCheck said or would have said of it before it was made,
+// from the check information of the position it was made in when that is
+// still cached. known is false when it is not, when the board is not that
+// position with the move played (it was written since: the keys tell), and
+// when GivesCheck would have played the move on the board to tell (a
+// special piece's capture, or a position where the mover attacked the king
+// already). A search asks InCheck at every node, whose parent has usually
+// worked out its check information to generate the move.
+//
+// GivesCheck's reasoning holds for any pseudo-legal move, legal or not: it
+// is about the mover's attacks on the other king, whatever the mover's own
+// king suffers (a piece leaving the file between the kings uncovers the
+// mover's king, which is special then).
+func (p *Position) lastMoveChecks() (check, known bool) {
+	n := len(p.hist) - 1
+	if n < 0 {
+		return false, false
+	}
+	u := &p.hist[n]
+	ci := &p.checks[n&7]
+	if !ci.valid || ci.key != u.key {
+		return false, false
+	}
+	key := u.key ^ zobristSide
+	if u.move == NullMove {
+		return ci.checking, p.key == key
+	}
+	from, to := u.move.From(), u.move.To()
+	pc := p.board[uint8(to)]
+	key ^= zobristPiece[pc&15][uint8(from)&127] ^ zobristPiece[pc&15][uint8(to)&127]
+	if u.captured != NoPiece {
+		key ^= zobristPiece[u.captured&15][uint8(to)&127]
+	}
+	switch {
+	case p.key != key:
+		return false, false
+	case ci.ksq == NoSquare || to == ci.ksq:
+		return false, true
+	case !ci.special.has(from):
+		return ci.checkSq[pc&7].has(to), true
+	case !ci.checking && u.captured == NoPiece:
+		return ci.specialChecks(from, pc.Kind(), pc.Color(), sqBB[uint8(to)]).has(to), true
+	}
+	return false, false
 }
 
 // LegalCaptures appends every legal capture of the side to move to dst: the
@@ -310,7 +377,7 @@ func (p *Position) LegalCaptures(dst []Move) []Move {
 	return into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.captures()
+		g.capturesAndChecks(nil, true)
 		return g.n
 	})
 }
@@ -330,136 +397,201 @@ func (p *Position) LegalQuietChecks(dst []Move) []Move {
 	return into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.quietChecks(ci)
+		g.capturesAndChecks(ci, false)
 		return g.n
 	})
 }
 
 // LegalCapturesAndQuietChecks appends LegalCaptures, then LegalQuietChecks,
-// to dst, working out pins and screens once for both; it returns the moves
-// and how many of the appended ones are captures. With room for MaxMoves
-// more moves in dst it does not allocate.
+// to dst, working out pins and screens once for both, and each piece's moves
+// once for both; it returns the moves and how many of the appended ones are
+// captures. With room for MaxMoves more moves in dst it does not allocate.
 func (p *Position) LegalCapturesAndQuietChecks(dst []Move) ([]Move, int) {
 	ci := p.checkInfo()
+	if ci.ksq == NoSquare {
+		ci = nil
+	}
 	caps := 0
 	out := into(dst, func(list *[MaxMoves]Move) int {
 		g := gen{p: p, c: p.side, list: list}
 		g.setup()
-		g.captures()
-		caps = g.n
-		if ci.ksq != NoSquare {
-			g.quietChecks(ci)
+		if ci != nil && p.occ[g.c&1].count() > len(pendingChecks{}.from) {
+			// More pieces than pendingChecks holds (a position built by
+			// hand): the captures, then the checks, in two passes.
+			g.capturesAndChecks(nil, true)
+			caps = g.n
+			g.capturesAndChecks(ci, false)
+			return g.n
 		}
+		caps = g.capturesAndChecks(ci, true)
 		return g.n
 	})
 	return out, caps
 }
 
-// captures generates g.c's legal captures (g set up).
-func (g *gen) captures() {
-	p, c := g.p, g.c
-	e := c.Other()
-	all, enemy := &p.lines[both], &p.lines[e&3]
-	enemyBB := p.occ[e&1]
-	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		rm, fm := rookLines(all, f, r)
-		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
-			g.addLines(from, f, r, rm, fm)
-		}
-	}
-	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		rm, fm := cannonLines(all, f, r)
-		if rm, fm = rm&enemy.rank[r&15], fm&enemy.file[f&15]; rm|fm != 0 {
-			g.addLines(from, f, r, rm, fm)
-		}
-	}
-	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		if to := horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
-		}
-	}
-	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := pawnMoves[c&1][uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
-		}
-	}
-	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := advisorMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
-		}
-	}
-	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		if to := elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(enemyBB); !to.isEmpty() {
-			g.add(from, to)
-		}
-	}
-	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
-		from := s.pop()
-		if to := kingMoves[uint8(from)].and(enemyBB); !to.isEmpty() {
-			g.addKingMoves(from, to)
-		}
-	}
+// pendingChecks holds the quiet moves that may check, piece by piece, while
+// capturesAndChecks lists the captures (Position.pending, so that it is not
+// cleared at every call).
+type pendingChecks struct {
+	n    int
+	from [16]Square
+	kind [16]Kind
+	to   [16]bitboard
 }
 
-// quietChecks generates g.c's legal non-captures that give check (g set up,
-// ci the side to move's check information, with a king to check).
-func (g *gen) quietChecks(ci *checkInfo) {
+// capturesAndChecks generates g.c's legal captures, when caps, then its
+// legal quiet checks when given ci (the side to move's check information,
+// with a king to check; nil: none), g set up, and returns the number of
+// captures. One pass over the pieces finds both, each piece's moves worked
+// out once; when there are captures to list first, a piece's quiet moves
+// that may check wait in a pendingChecks (so the side may have no more
+// pieces than it holds) until they are all listed. The moves come by kind
+// (rooks, cannons, horses, pawns, advisors, elephants, king), then by origin,
+// as run's do.
+func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 	p, c := g.p, g.c
+	e := c.Other()
 	all := &p.lines[both]
+	enemyBB := p.occ[e&1]
 	empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
-	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+	pend := &p.pending
+	pend.n = 0
+	checks := ci != nil
+	// Each piece is first asked whether it could check from any square it
+	// reaches on an empty board (most cannot): only then are its quiet
+	// moves looked at.
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Rook, lineMask[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		g.addChecks(ci, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+		if caps {
+			er, ef := p.colourLines(e, f, r)
+			if cr, cf := rm&er, fm&ef; cr|cf != 0 {
+				g.addLines(from, f, r, cr, cf)
+			}
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Rook, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Cannon, lineMask[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		g.addChecks(ci, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+		if caps {
+			er, ef := p.colourLines(e, f, r)
+			if cr, cf := rm&er, fm&ef; cr|cf != 0 {
+				g.addLines(from, f, r, cr, cf)
+			}
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Cannon, rankBB(rm, r).or(fileBB(fm, f)).and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Horse, horseMoves[uint8(from)][0])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.addChecks(ci, from, Horse, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(empty))
+		to := horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Horse, to.and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, Pawn, pawnMoves[c&1][uint8(from)].and(empty))
+		to := pawnMoves[c&1][uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if checks && ci.mayCheck(from, Pawn, to) {
+			g.quiet(ci, pend, caps, from, Pawn, to.and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, Advisor, advisorMoves[uint8(from)].and(empty))
+		to := advisorMoves[uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if checks && ci.mayCheck(from, Advisor, to) {
+			g.quiet(ci, pend, caps, from, Advisor, to.and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
+		may := checks && ci.mayCheck(from, Elephant, elephantReach[uint8(from)])
+		if !caps && !may {
+			continue
+		}
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-		g.addChecks(ci, from, Elephant, elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(empty))
+		to := elephantMoves[uint8(from)][elephantEyes(all, f, r)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.add(from, x)
+		}
+		if may {
+			g.quiet(ci, pend, caps, from, Elephant, to.and(empty))
+		}
 	}
-	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[King]; s.lo|s.hi != 0; {
 		from := s.pop()
-		g.addChecks(ci, from, King, kingMoves[uint8(from)].and(empty))
+		to := kingMoves[uint8(from)]
+		if x := to.and(enemyBB); caps && !x.isEmpty() {
+			g.addKingMoves(from, x)
+		}
+		if checks && ci.mayCheck(from, King, to) {
+			g.quiet(ci, pend, caps, from, King, to.and(empty))
+		}
 	}
+	n := g.n
+	for i := range pend.n {
+		g.addChecks(ci, pend.from[i&15], pend.kind[i&15], pend.to[i&15])
+	}
+	return n
+}
+
+// quiet records the quiet moves from → to of a piece of kind k that give
+// check, at once (nothing to wait for) or after the captures (wait).
+func (g *gen) quiet(ci *checkInfo, pend *pendingChecks, wait bool, from Square, k Kind, to bitboard) {
+	if !wait {
+		g.addChecks(ci, from, k, to)
+		return
+	}
+	i := pend.n & 15
+	pend.from[i], pend.kind[i], pend.to[i] = from, k, to
+	pend.n++
+}
+
+// mayCheck reports whether a piece of kind k on from, reaching at most the
+// squares of reach, may have a quiet move that checks: it is special, or
+// one of those squares is a check square for its kind.
+func (ci *checkInfo) mayCheck(from Square, k Kind, reach bitboard) bool {
+	return ci.special.has(from) || !reach.and(ci.checkSq[k&7]).isEmpty()
 }
 
 // addChecks records the legal moves among the quiet moves from → to of a
 // piece of kind k that give check.
 func (g *gen) addChecks(ci *checkInfo, from Square, k Kind, to bitboard) {
-	if ci.special.has(from) {
-		to = g.p.checking(from, to, ci.ksq)
-	} else {
+	switch {
+	case !ci.special.has(from):
 		to = to.and(ci.checkSq[k&7])
+	case ci.checking:
+		to = g.p.checking(from, to, ci.ksq)
+	default:
+		to = ci.specialChecks(from, k, g.c, to)
 	}
 	if to.isEmpty() {
 		return
@@ -469,6 +601,48 @@ func (g *gen) addChecks(ci *checkInfo, from Square, k Kind, to bitboard) {
 		return
 	}
 	g.add(from, to)
+}
+
+// specialChecks returns the squares of to, empty squares that the piece of
+// kind k and colour c on the special square from can move to, to which
+// moving gives check, when c does not attack the king already.
+//
+// Vacating from changes the occupancy of one line from the king at most (a
+// leg or an eye is on none), the line L from the king through from; arriving
+// on to changes the lines through to. So:
+//   - Moving along L (a slide or a step; a quiet move passes no piece) keeps
+//     the order of the pieces on L, which attacked nothing along it before.
+//     The piece can then only check from to as a pawn or a king does, by
+//     standing next to the king: horses, elephants and advisors attack from
+//     no point of the king's rank or file, and never move along a line.
+//   - Moving off L, or from a leg or an eye, uncovers an attack exactly when
+//     from is in uncover, whatever to is (to cannot block L again, nor be
+//     the leg or eye left). Otherwise the check can only be the piece's own
+//     from to, or to becoming a cannon's screen on another line from the
+//     king, and checkSq has both right there: from is on no line from the
+//     king through to (only L goes through from), nor is it the leg of a
+//     horse's jump to the king from to (a leg is next to the horse; from
+//     is a horse jump away) or the eye of an elephant's.
+func (ci *checkInfo) specialChecks(from Square, k Kind, c Color, to bitboard) bitboard {
+	ksq := ci.ksq
+	var line bitboard
+	switch {
+	case sqFile[uint8(from)] == sqFile[uint8(ksq)]:
+		line = fileMask[sqFile[uint8(ksq)]&15]
+	case sqRank[uint8(from)] == sqRank[uint8(ksq)]:
+		line = rankMask[sqRank[uint8(ksq)]&15]
+	}
+	out := to.andNot(line)
+	if !ci.uncover.has(from) {
+		out = out.and(ci.checkSq[k&7])
+	}
+	switch along := to.and(line); k {
+	case Pawn:
+		out = out.or(along.and(pawnFrom[c&1][uint8(ksq)]))
+	case King:
+		out = out.or(along.and(kingMoves[uint8(ksq)]))
+	}
+	return out
 }
 
 // addKingMoves records the king's moves from → to, tried on the board when

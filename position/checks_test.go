@@ -12,13 +12,21 @@ import (
 // their slow definitions (LegalMoves filtered; Make, InCheck, Unmake), and on
 // part of the positions against the independent reference of movegen_test.go.
 
-// slowGivesCheck is GivesCheck's definition.
+// slowGivesCheck is GivesCheck's definition. It asks the attack test itself:
+// InCheck, after a move, may answer from the check information GivesCheck
+// uses (see lastMoveChecks).
 func slowGivesCheck(p *Position, m Move) bool {
 	c := p.Side()
 	p.Make(m)
-	check := p.InCheck(c.Other())
+	check := attackedKing(p, c.Other())
 	p.Unmake()
 	return check
+}
+
+// attackedKing is InCheck by the attack test alone.
+func attackedKing(p *Position, c Color) bool {
+	k := p.King(c)
+	return k != NoSquare && p.attacked(k, c.Other())
 }
 
 // slowCaptures and slowQuietChecks are the generators' definitions.
@@ -364,6 +372,128 @@ func nearKingSetup(rng *rand.Rand) *Position {
 	}
 	p.SetSide(Red)
 	return p
+}
+
+// TestSpecialChecks compares specialChecks, which reasons about the quiet
+// moves of the pieces whose moves may uncover a check, with playing each of
+// them on the board (checking), on positions crowded round the king and on
+// a random walk.
+func TestSpecialChecks(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 500
+	}
+	moves, uncover, checks := 0, 0, 0
+	try := func(p *Position) {
+		ci := p.checkInfo()
+		if ci.checking || ci.ksq == NoSquare {
+			return
+		}
+		empty := boardMask.andNot(p.occ[0].or(p.occ[1]))
+		for s := ci.special; !s.isEmpty(); {
+			from := s.pop()
+			to := p.pieceMoves(from).and(empty)
+			if ci.uncover.has(from) {
+				uncover++
+			}
+			moves += to.count()
+			want := p.checking(from, to, ci.ksq)
+			checks += want.count()
+			if got := ci.specialChecks(from, p.At(from).Kind(), p.Side(), to); got != want {
+				refFail(t, p, want, got, "specialChecks(%s)", from)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(14, 0x5eed))
+	for range n {
+		p := nearKingSetup(rng)
+		try(p)
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			try(p)
+			p.Unmake()
+		}
+	}
+	refRandomWalk(15, n, try)
+	refSetupsPlayedOn(16, n/5, try) // kings out of the palace among them
+	t.Logf("%d quiet moves of special pieces (%d uncovering), %d checks", moves, uncover, checks)
+	require.Greater(t, uncover, n)
+	require.Greater(t, checks, n)
+}
+
+// TestLastMoveChecks compares what the check information of the position a
+// move was made in says of the side to move's king after it (lastMoveChecks,
+// hence InCheck) with the attack test, for every pseudo-legal move, legal or
+// not, and the null move; and makes sure a board written since is noticed.
+func TestLastMoveChecks(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	known, checks := 0, 0
+	var buf [MaxMoves]Move
+	try := func(p *Position) {
+		_ = p.GivesCheck(NullMove) // works out the check information
+		for _, m := range append(p.PseudoMoves(buf[:0]), NullMove) {
+			p.Make(m)
+			want := attackedKing(p, p.Side())
+			if check, ok := p.lastMoveChecks(); ok {
+				known++
+				if check != want {
+					refFail(t, p, want, check, "lastMoveChecks after %s", m)
+				}
+			}
+			if want {
+				checks++
+			}
+			if got := p.InCheck(p.Side()); got != want {
+				refFail(t, p, want, got, "InCheck after %s", m)
+			}
+			// A probe changes the board behind the move's back.
+			if m != NullMove {
+				old := p.Probe(m.To(), NoPiece)
+				if _, ok := p.lastMoveChecks(); ok {
+					refFail(t, p, false, true, "lastMoveChecks known after a probe")
+				}
+				p.Probe(m.To(), old)
+			}
+			p.Unmake()
+		}
+	}
+	rng := rand.New(rand.NewPCG(19, 0x5eed))
+	for range n {
+		try(nearKingSetup(rng))
+	}
+	refRandomWalk(20, n, try)
+	refSetupsPlayedOn(21, n/5, try)
+	t.Logf("%d answers known, %d checks", known, checks)
+	require.Greater(t, known, 10*n)
+	require.Greater(t, checks, n)
+}
+
+// TestChecksManyPieces crosses the generators on hand-built positions where
+// the side to move has more pieces than a side starts with (more than
+// LegalCapturesAndQuietChecks' single pass holds), crowded round the king.
+func TestChecksManyPieces(t *testing.T) {
+	var st checkStats
+	rng := rand.New(rand.NewPCG(17, 0x5eed))
+	for range 300 {
+		p := nearKingSetup(rng)
+		for n := 0; p.occ[Red].count() < 18+rng.IntN(6) && n < 200; n++ {
+			sq := Square(rng.IntN(NumSquares))
+			pc := MakePiece(Red, []Kind{Rook, Cannon, Horse, Pawn}[rng.IntN(4)])
+			if p.At(sq) == NoPiece && badSquare(pc, sq) == "" {
+				p.Place(sq, pc)
+			}
+		}
+		p.SetSide(Red)
+		p.sync()
+		require.Greater(t, p.occ[Red].count(), len(pendingChecks{}.from))
+		crossCheckChecks(t, p, &st)
+		crossCheckReference(t, p)
+	}
+	t.Logf("many pieces: %+v", st)
+	require.Greater(t, st.quietChecks, 300)
 }
 
 // TestChecksExamples pins down hand-made positions: the side to move's

@@ -18,10 +18,19 @@ package position
 // position), which gives the points a move must go to; then each of c's
 // pieces is asked only for its moves to those points, after a one-operation
 // test that it can reach any (most cannot), and a screen for its moves off
-// the cannon's line. Each candidate is then tried on the board (safeMove):
-// pins, screens made by the move and the flying general are all decided
-// there, so the answer is exact. The king's steps are tried as addKing does,
-// less those along a checking line, which stay attacked (see lineCheck).
+// the cannon's line. A candidate answers every check; it can still expose
+// the king in the two ways only that any move but the king's can (see
+// movegen.go; a capture leaves its square occupied): by leaving a line from
+// the king that holds an enemy rook, cannon or (on the file) king, or the
+// leg of an enemy horse aimed at the king; or by arriving between the king
+// and an enemy cannon with nothing in between, as its screen, which always
+// checks. So the moves of the pieces on those lines and legs ("exposed",
+// the checking cannons' screens among them) are tried on the board
+// (safeMove), where pins and the flying general are decided; the other
+// pieces' moves are legal unless they go to one of those screen squares
+// ("forbid"). The answer is exact. The king's steps are tried as addKing
+// does, less those along a checking line, which stay attacked (see
+// lineCheck).
 //
 // Going backwards from each point to the pieces that reach it (the rooks and
 // cannons along its lines, the horses, pawns, advisors and elephants that can
@@ -44,9 +53,16 @@ type evasions struct {
 	screens   bitboard
 	screenSq  [4]Square
 	screenDst [4]bitboard
+	// exposed: the squares whose piece's moves are tried on the board (the
+	// lines from the king holding an enemy rook, cannon or facing king, the
+	// legs of the enemy horses aimed at it; the screens among them);
+	// forbid: the empty points between the king and an enemy cannon with
+	// nothing in between, where arriving makes a check.
+	exposed, forbid bitboard
 }
 
-// screenDests returns the destinations to try for the screen on from.
+// screenDests returns the destinations to try for the screen on from, which
+// must be one of screens (the entries past the screens are never reached).
 func (l *evasions) screenDests(from Square) bitboard {
 	for i, s := range l.screenSq {
 		if s == from {
@@ -80,6 +96,8 @@ type checkers struct {
 	// kingSkip: king steps along the line of a checking rook, cannon or
 	// facing king, which stay attacked (see lineCheck).
 	kingSkip bitboard
+	// forbid: as in evasions.
+	forbid bitboard
 }
 
 // add records a check answered only by going to one of to; false when there
@@ -106,13 +124,16 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	}
 	e := c.Other()
 	b := &p.board
-	if pc := b[q1]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
+	if b[uint8(q1)] == MakePiece(e, Cannon) {
+		cs.forbid = cs.forbid.or(betweenLine(q1, k))
+	}
+	if pc := b[uint8(q1)]; pc == MakePiece(e, Rook) || (file && pc == MakePiece(e, King)) {
 		if !cs.add(sqBB[uint8(q1)].or(betweenLine(q1, k))) {
 			return false
 		}
 		cs.kingSkip = cs.kingSkip.or(kingMoves[uint8(k)].and(axis).andNot(sqBB[uint8(q1)]))
 	}
-	if q2 == NoSquare || b[q2] != MakePiece(e, Cannon) {
+	if q2 == NoSquare || b[uint8(q2)] != MakePiece(e, Cannon) {
 		return true
 	}
 	bl := betweenLine(q2, k)
@@ -121,7 +142,7 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 		return false
 	}
 	cs.line[cs.n-1] = bl
-	if b[q1].Color() == c {
+	if b[uint8(q1)].Color() == c {
 		cs.screen[cs.n-1] = q1
 		cs.screens = cs.screens.or(sqBB[uint8(q1)])
 	}
@@ -131,16 +152,11 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 }
 
 // firstTwo returns the first and second piece along one line out from the
-// king (NoSquare when fewer); see firstThree.
+// king (NoSquare when fewer): m, up, base and step as for lineCursor.
 func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
-	_, sq, n := firstThree(m, up, base, step)
-	q1, q2 = NoSquare, NoSquare
-	if n > 0 {
-		q1 = sq[0]
-	}
-	if n > 1 {
-		q2 = sq[1]
-	}
+	line := lineCursor{m, up, base, step}
+	_, q1, _ = line.next()
+	_, q2, _ = line.next()
 	return q1, q2
 }
 
@@ -154,49 +170,58 @@ func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
 // along the lines through k, its horses and its pawns can check; they are
 // found here as Attackers finds them, each with what it asks for.
 func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
-	if p.pieces[MakePiece(c, King)&15].count() != 1 {
+	if p.kinds(c)[King].count() != 1 {
 		return false
 	}
 	e := c.Other()
 	b := &p.board
 	var cs checkers
-	for hs := p.pieces[MakePiece(e, Horse)&15].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+	var exposed bitboard
+	for hs := p.kinds(e)[Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		h := hs.pop()
-		if leg := horseLegTo(h, k); b[leg] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
+		leg := horseLegTo(h, k)
+		exposed = exposed.or(sqBB[uint8(leg)])
+		if b[uint8(leg)] == NoPiece && !cs.add(sqBB[uint8(h)].or(sqBB[uint8(leg)])) {
 			return false
 		}
 	}
-	for ps := p.pieces[MakePiece(e, Pawn)&15].and(pawnFrom[e&1][uint8(k)]); ps.lo|ps.hi != 0; {
+	for ps := p.kinds(e)[Pawn].and(pawnFrom[e&1][uint8(k)]); ps.lo|ps.hi != 0; {
 		if !cs.add(sqBB[uint8(ps.pop())]) {
 			return false
 		}
 	}
 	// The first two pieces along each line out from the king, read from the
 	// occupancy as attackedBy does; lines with no enemy rook, cannon or
-	// (on the file) king are not looked at.
-	sliders := p.pieces[MakePiece(e, Rook)&15].or(p.pieces[MakePiece(e, Cannon)&15])
+	// (on the file) king are not looked at, nor do their pieces expose the
+	// king by leaving them.
+	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
+	fileSliders := sliders.or(p.kinds(e)[King])
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
 	all := &p.lines[both]
-	if fm := fileMask[f&15]; !sliders.or(p.pieces[MakePiece(e, King)&15]).and(fm).isEmpty() {
-		fo := uint32(all.file[f&15])
-		q1, q2 := firstTwo(fo>>(r+1)<<(r+1), true, Square(f), 9)
-		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
-			return false
-		}
-		q1, q2 = firstTwo(fo&(1<<r-1), false, Square(f), 9)
-		if !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
+	fm, rm := fileMask[f&15], rankMask[r&15]
+	rays := &rayMask[uint8(k)]
+	if ray := rays[dirN]; !fileSliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(above(fo, r), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
 	}
-	if rm := rankMask[r&15]; !sliders.and(rm).isEmpty() {
-		ro := uint32(all.rank[r&15])
-		base := Square(r) * 9
-		q1, q2 := firstTwo(ro>>(f+1)<<(f+1), true, base, 1)
-		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if ray := rays[dirS]; !fileSliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(below(fo, r), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
 			return false
 		}
-		q1, q2 = firstTwo(ro&(1<<f-1), false, base, 1)
-		if !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	}
+	if ray := rays[dirE]; !sliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(above(ro, f), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+			return false
+		}
+	}
+	if ray := rays[dirW]; !sliders.and(ray).isEmpty() {
+		exposed = exposed.or(ray)
+		if q1, q2 := firstTwo(below(ro, f), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
 			return false
 		}
 	}
@@ -213,6 +238,7 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 
 	l.target = target
 	l.screens = screens
+	l.exposed, l.forbid = exposed, cs.forbid
 	// The screens' moves: off the line of the cannon they screen, and
 	// answering every other check.
 	j := 0
@@ -227,9 +253,6 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 			}
 		}
 		l.screenSq[j], l.screenDst[j] = s, d
-	}
-	for ; j < len(l.screenSq); j++ {
-		l.screenSq[j] = NoSquare
 	}
 	return true
 }
@@ -246,90 +269,93 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	}
 	target := l.target
 	all := &p.lines[both]
+	// Most often no checking cannon has c's piece for its screen.
+	screens := !l.screens.isEmpty()
 	// Each kind in run's order, each piece by square: the piece's moves
-	// masked to target (a quick test first: most pieces reach none of it).
-	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+	// masked to target (a quick test first: most pieces reach none of it;
+	// target, empty points and checkers, holds none of c's pieces).
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
-		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+		} else if !target.and(lineMask[uint8(from)]).isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			rm, fm := rookLines(all, f, r)
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
 	}
-	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
-		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
-		} else if !target.and(rankMask[r&15].or(fileMask[f&15])).isEmpty() {
+		} else if !target.and(lineMask[uint8(from)]).isEmpty() {
+			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			rm, fm := cannonLines(all, f, r)
 			d = rankBB(rm, r).or(fileBB(fm, f)).and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
 	}
-	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if d = horseMoves[uint8(from)][0].and(target); !d.isEmpty() {
 			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			d = horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
 	}
-	for s := p.pieces[MakePiece(c, Pawn)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := pawnMoves[c&1][uint8(from)].and(target)
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
 	}
-	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := advisorMoves[uint8(from)].and(target)
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
 	}
-	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
-		if l.screens.has(from) {
+		if screens && l.screens.has(from) {
 			d = l.screenDests(from)
 		} else if d = elephantReach[uint8(from)].and(target); !d.isEmpty() {
 			f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 			d = elephantMoves[uint8(from)][elephantEyes(all, f, r)].and(target)
 		}
 		if d.lo|d.hi != 0 {
-			if n = p.tryEvasions(c, from, d, list, n); first && n > 0 {
+			if n = p.tryEvasions(c, from, d, &l, list, n); first && n > 0 {
 				return n, true
 			}
 		}
@@ -342,12 +368,16 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	return g.n, true
 }
 
-// tryEvasions plays each move from → d on the board and records the legal
-// ones after the n already in list (or counts them, list nil).
-func (p *Position) tryEvasions(c Color, from Square, d bitboard, list *[MaxMoves]Move, n int) int {
+// tryEvasions records the legal moves from → d (answers to the check)
+// after the n already in list (or counts them, list nil): those of an
+// exposed piece are played on the board, the others are legal unless
+// forbidden.
+func (p *Position) tryEvasions(c Color, from Square, d bitboard, l *evasions, list *[MaxMoves]Move, n int) int {
+	d = d.andNot(l.forbid)
+	tested := l.exposed.has(from)
 	for d.lo|d.hi != 0 {
 		t := d.pop()
-		if p.safeMove(from, t, c) {
+		if !tested || p.safeMove(from, t, c) {
 			if list != nil {
 				list[uint8(n)] = NewMove(from, t)
 			}

@@ -2,6 +2,7 @@ package position
 
 import (
 	"flag"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 
 // The moves of a side in check: LegalMoves generates the answers directly
 // (evade), and must give exactly what the general generator (legalGen, kept
-// for every other position) gives, move for move and in its order.
+// for every other position) gives, move for move and in its order; and
+// both what trying every pseudo-legal move on the board gives.
 
 // genOrder is the order of the general generator's moves: by kind (rooks,
 // cannons, horses, pawns, advisors, elephants, king: see run), then by origin,
@@ -49,6 +51,17 @@ func checkEvasions(t *testing.T, p *Position, st *evadeStats) {
 		n := p.legalGen(c, &want)
 		if n == 0 {
 			st.mated++
+		}
+		// Both generators try on the board only the moves that may expose
+		// the king: against every pseudo-legal move tried.
+		var tried []Move
+		for _, m := range p.pseudoFor(c, buf[:0]) {
+			if p.legalFor(m, c) {
+				tried = append(tried, m)
+			}
+		}
+		if got := refSortedMoves(want[:n]); !slices.Equal(refSortedMoves(tried), got) {
+			refFail(t, p, refSortedMoves(tried), got, "legalGen(%s) in check against every move tried", c)
 		}
 		got := p.LegalMovesFor(c, buf[:0])
 		if !slices.Equal(want[:n], got) {
@@ -242,7 +255,7 @@ func BenchmarkLegalMovesInCheck(b *testing.B) {
 // then every move of every piece, until one is legal.
 func hasLegalMoveGen(p *Position, c Color) bool {
 	p.sync()
-	return p.hasKingStep(c) || p.hasPieceMove(c)
+	return p.hasKingStep(c) || p.hasPieceMove(c, everywhere, bitboard{})
 }
 
 func BenchmarkHasLegalMoveInCheck(b *testing.B) {
@@ -289,4 +302,52 @@ func BenchmarkHasLegalMoveNoKingStep(b *testing.B) {
 
 func BenchmarkCountLegalMovesInCheck(b *testing.B) {
 	benchInCheck(b, func(p *Position) { _ = p.CountLegalMoves(p.Side()) })
+}
+
+// TestHasLegalMove compares HasLegalMove, for both sides, with trying every
+// pseudo-legal move on the board, in and out of check, on positions where
+// the king is often boxed in (so that the other pieces are asked) and some
+// where no move is legal.
+func TestHasLegalMove(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	var buf [MaxMoves]Move
+	boxed, none := 0, 0
+	try := func(p *Position) {
+		for c := Red; c <= Black; c++ {
+			want := false
+			for _, m := range p.pseudoFor(c, buf[:0]) {
+				if p.legalFor(m, c) {
+					want = true
+					break
+				}
+			}
+			if !want {
+				none++
+			}
+			if !p.hasKingStep(c) {
+				boxed++
+			}
+			if got := p.HasLegalMove(c); got != want {
+				refFail(t, p, want, got, "HasLegalMove(%s)", c)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(18, 0x5eed))
+	for range n {
+		p := nearKingSetup(rng)
+		try(p)
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			try(p)
+			p.Unmake()
+		}
+	}
+	refRandomWalk(19, n, try)
+	refSetupsPlayedOn(20, n/3, try)
+	t.Logf("%d sides with no safe king step, %d with no legal move", boxed, none)
+	require.Greater(t, boxed, n)
+	require.Greater(t, none, 10)
 }

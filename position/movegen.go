@@ -19,9 +19,10 @@ const MaxMoves = 256
 //     had nothing in between: the piece becomes the cannon's screen.
 // The first two make the piece "pinned", and its moves are tried on the board;
 // the squares of the third are "forbidden" and simply taken out of every other
-// piece's destinations. King moves are always tried; so is every move when the
-// king is in check (rare enough not to deserve its own generator). Everything
-// else is legal as generated, and at the last ply of perft only counted.
+// piece's destinations. King moves are always tried. In check, only the moves
+// that answer it are considered, and tried on the board where they may expose
+// the king (see evade.go). Everything else is legal as generated, and at the
+// last ply of perft only counted.
 //
 // That reasoning assumes only rooks, cannons, horses, pawns and the facing king
 // can attack the king, which holds whenever the king stands on its own half
@@ -46,8 +47,9 @@ type gen struct {
 	// (a checking cannon's screen); the others are not even tried.
 	evading            bool
 	evadeTo, evadeFrom bitboard
-	// fast: test and forbid are empty (as in most positions), so every
-	// non-king move generated is legal; bulk: fast, and only counting.
+	// fast: test and forbid are empty (as in most positions) and c is not
+	// in check, so every non-king move generated is legal; bulk: fast, and
+	// only counting.
 	fast, bulk bool
 }
 
@@ -137,8 +139,8 @@ func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
 func (g *gen) addKing(from Square, to bitboard) {
 	p, e := g.p, g.c.Other()
 	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
-	pc := p.board[from]
-	p.board[from] = NoPiece
+	pc := p.board[uint8(from)]
+	p.board[uint8(from)] = NoPiece
 	p.lines[both].flip(f, r)
 	for to.lo|to.hi != 0 {
 		t := to.pop()
@@ -150,7 +152,7 @@ func (g *gen) addKing(from Square, to bitboard) {
 		}
 	}
 	p.lines[both].flip(f, r)
-	p.board[from] = pc
+	p.board[uint8(from)] = pc
 }
 
 // addPawns records the moves of all c's pawns at once, when g.fast. A pawn
@@ -187,28 +189,30 @@ func (g *gen) addShifted(to bitboard, delta Square) {
 // run generates all of c's moves (the derived state must be synced).
 func (g *gen) run() {
 	p, c := g.p, g.c
-	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty() && !g.evading
 	g.bulk = g.fast && g.list == nil
-	own, all := &p.lines[c&3], &p.lines[both]
+	all := &p.lines[both]
 	ownBB := p.occ[c&1]
-	for s := p.pieces[MakePiece(c, Rook)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := rookLines(all, f, r)
-		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		ownRank, ownFile := p.colourLines(c, f, r)
+		g.putLines(from, f, r, rm&^ownRank, fm&^ownFile)
 	}
-	for s := p.pieces[MakePiece(c, Cannon)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Cannon]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		rm, fm := cannonLines(all, f, r)
-		g.putLines(from, f, r, rm&^own.rank[r&15], fm&^own.file[f&15])
+		ownRank, ownFile := p.colourLines(c, f, r)
+		g.putLines(from, f, r, rm&^ownRank, fm&^ownFile)
 	}
-	for s := p.pieces[MakePiece(c, Horse)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Horse]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.put(from, horseMoves[uint8(from)][horseLegs(all.file[f&15], all.rank[r&15], f, r)&15].andNot(ownBB))
 	}
-	if pawns := p.pieces[MakePiece(c, Pawn)&15]; g.fast {
+	if pawns := p.kinds(c)[Pawn]; g.fast {
 		g.addPawns(pawns, ownBB)
 	} else {
 		for pawns.lo|pawns.hi != 0 {
@@ -216,16 +220,16 @@ func (g *gen) run() {
 			g.put(from, pawnMoves[c&1][uint8(from)].andNot(ownBB))
 		}
 	}
-	for s := p.pieces[MakePiece(c, Advisor)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Advisor]; s.lo|s.hi != 0; {
 		from := s.pop()
 		g.put(from, advisorMoves[uint8(from)].andNot(ownBB))
 	}
-	for s := p.pieces[MakePiece(c, Elephant)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[Elephant]; s.lo|s.hi != 0; {
 		from := s.pop()
 		f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 		g.put(from, elephantMoves[uint8(from)][elephantEyes(all, f, r)].andNot(ownBB))
 	}
-	for s := p.pieces[MakePiece(c, King)&15]; s.lo|s.hi != 0; {
+	for s := p.kinds(c)[King]; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := kingMoves[uint8(from)].andNot(ownBB)
 		if g.testKing {
@@ -238,7 +242,7 @@ func (g *gen) run() {
 
 // pieceMoves returns the pseudo-legal destinations of the piece on from.
 func (p *Position) pieceMoves(from Square) bitboard {
-	pc := p.board[from]
+	pc := p.board[uint8(from)]
 	c := pc.Color()
 	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
 	all := &p.lines[both]
@@ -269,8 +273,8 @@ func (p *Position) pieceMoves(from Square) bitboard {
 // advisor or elephant is on that half.
 func (p *Position) ordinary(c Color, k Square) bool {
 	e := c.Other()
-	stray := p.pieces[MakePiece(e, King)&15].or(p.pieces[MakePiece(e, Advisor)&15]).or(p.pieces[MakePiece(e, Elephant)&15])
-	return p.board[k] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
+	stray := p.kinds(e)[King].or(p.kinds(e)[Advisor]).or(p.kinds(e)[Elephant])
+	return p.board[uint8(k)] == MakePiece(c, King) && half[c&1].has(k) && stray.and(half[c&1]).isEmpty()
 }
 
 // shield works out, for c's king on k in an ordinary position, whether it is in
@@ -279,12 +283,12 @@ func (p *Position) ordinary(c Color, k Square) bool {
 func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboard) {
 	e := c.Other()
 	b := &p.board
-	if !p.pieces[MakePiece(e, Pawn)&15].and(pawnFrom[e&1][uint8(k)]).isEmpty() {
+	if !p.kinds(e)[Pawn].and(pawnFrom[e&1][uint8(k)]).isEmpty() {
 		return true, pinned, forbid
 	}
-	for hs := p.pieces[MakePiece(e, Horse)&15].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
+	for hs := p.kinds(e)[Horse].and(horseFrom[uint8(k)]); hs.lo|hs.hi != 0; {
 		leg := horseLegTo(hs.pop(), k)
-		switch lp := b[leg]; {
+		switch lp := b[uint8(leg)]; {
 		case lp == NoPiece:
 			return true, pinned, forbid
 		case lp.Color() == c:
@@ -299,35 +303,35 @@ func (p *Position) shield(c Color, k Square) (check bool, pinned, forbid bitboar
 	// Only a line from the king holding an enemy rook, cannon or king (which
 	// counts as a rook on the file) is worth walking: usually one, the file
 	// towards the enemy king.
-	sliders := p.pieces[rook&15].or(p.pieces[cannon&15])
-	facing := sliders.or(p.pieces[king&15])
+	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
+	facing := sliders.or(p.kinds(e)[King])
 	rays := &rayMask[uint8(k)]
 	// And only if fewer than three pieces stand between the king and the
 	// nearest of them: a fourth piece out can neither check nor pin.
 	l := shieldLine{c: c, rook: rook, cannon: cannon}
 	l.facing = king
 	if x := facing.and(rays[dirN]); !x.isEmpty() {
-		m := fo >> (r + 1) << (r + 1)
-		if bits.OnesCount32(m&(1<<sqRank[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(f), 9, r) {
+		m := above(fo, r)
+		if bits.OnesCount32(below(m, sqRank[uint8(x.lowest())])) < 3 && l.walk(b, m, true, Square(f), 9, r) {
 			return true, pinned, forbid
 		}
 	}
 	if x := facing.and(rays[dirS]); !x.isEmpty() {
-		m := fo & (1<<r - 1)
-		if bits.OnesCount32(m>>sqRank[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(f), 9, r) {
+		m := below(fo, r)
+		if bits.OnesCount32(m>>(sqRank[uint8(x.highest())]&31)) < 4 && l.walk(b, m, false, Square(f), 9, r) {
 			return true, pinned, forbid
 		}
 	}
 	l.facing = rook
 	if x := sliders.and(rays[dirE]); !x.isEmpty() {
-		m := ro >> (f + 1) << (f + 1)
-		if bits.OnesCount32(m&(1<<sqFile[uint8(x.lowest())]-1)) < 3 && l.walk(b, m, true, Square(r)*9, 1, f) {
+		m := above(ro, f)
+		if bits.OnesCount32(below(m, sqFile[uint8(x.lowest())])) < 3 && l.walk(b, m, true, Square(r)*9, 1, f) {
 			return true, pinned, forbid
 		}
 	}
 	if x := sliders.and(rays[dirW]); !x.isEmpty() {
-		m := ro & (1<<f - 1)
-		if bits.OnesCount32(m>>sqFile[uint8(x.highest())]) < 4 && l.walk(b, m, false, Square(r)*9, 1, f) {
+		m := below(ro, f)
+		if bits.OnesCount32(m>>(sqFile[uint8(x.highest())]&31)) < 4 && l.walk(b, m, false, Square(r)*9, 1, f) {
 			return true, pinned, forbid
 		}
 	}
@@ -341,35 +345,48 @@ type shieldLine struct {
 	pinned, forbid       bitboard
 }
 
-// firstThree returns the first three pieces (fewer when the line has
-// fewer) along one line out from a king: m is the line's occupancy beyond
-// it, walked upwards or downwards, bit i standing for the square base +
-// step*i. It gives their bits, their squares and how many there are.
-func firstThree(m uint32, up bool, base, step Square) (bit [3]int, sq [3]Square, n int) {
-	for ; n < 3 && m != 0; n++ {
-		j := bits.TrailingZeros32(m)
-		if !up {
-			j = bits.Len32(m) - 1
-		}
-		m &^= 1 << j
-		bit[n], sq[n] = j, base+step*Square(j)
+// lineCursor reads the pieces along one line out from a point, nearest
+// first: m is the line's occupancy beyond the point, walked upwards or
+// downwards, bit i standing for the square base + step*i.
+type lineCursor struct {
+	m          uint32
+	up         bool
+	base, step Square
+}
+
+// next returns the next piece's bit and square; ok is false when there is
+// none left.
+func (l *lineCursor) next() (bit int, sq Square, ok bool) {
+	if l.m == 0 {
+		return 0, NoSquare, false
 	}
-	return bit, sq, n
+	j := nearest(l.m, l.up)
+	l.m &^= 1 << (j & 31)
+	return j, l.base + l.step*Square(j), true
+}
+
+// nearest returns the lowest bit of m (not 0) when up, else the highest.
+func nearest(m uint32, up bool) int {
+	if up {
+		return bits.TrailingZeros32(m)
+	}
+	return bits.Len32(m) - 1
 }
 
 // walk looks at the first three pieces on one line out from the king: m is
 // the line's occupancy beyond the king, walked upwards or downwards; the
 // square of bit i is base + step*i and the king is at bit at. It reports a
 // check, or adds to pinned and forbid.
-func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Square, at uint8) bool {
-	bit, sq, n := firstThree(m, up, base, step)
-	pc1 := b[sq[0]]
+func (l *shieldLine) walk(b *[256]Piece, m uint32, up bool, base, step Square, at uint8) bool {
+	line := lineCursor{m, up, base, step}
+	bit1, sq1, _ := line.next() // the line holds a piece: an enemy one
+	pc1 := b[uint8(sq1)]
 	if pc1 == l.rook || pc1 == l.facing {
 		return true
 	}
 	if pc1 == l.cannon {
 		// Nothing between king and cannon: a piece arriving there screens it.
-		lo, hi := min(int(at), bit[0]), max(int(at), bit[0])
+		lo, hi := min(int(at), bit1), max(int(at), bit1)
 		between := uint16(1<<hi - 1<<(lo+1))
 		if step == 9 {
 			l.forbid = l.forbid.or(fileBB(between, uint8(base)))
@@ -377,24 +394,27 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 			l.forbid = l.forbid.or(rankBB(between, uint8(base/9)))
 		}
 	}
-	if n < 2 {
+	_, sq2, ok := line.next()
+	if !ok {
 		return false
 	}
-	pc2 := b[sq[1]]
+	pc2 := b[uint8(sq2)]
 	switch {
 	case pc2 == l.cannon:
 		return true
 	case pc2 == l.rook || pc2 == l.facing:
 		if pc1.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
+			l.pinned = l.pinned.or(sqBB[uint8(sq1)])
 		}
-	case n == 3 && b[sq[2]] == l.cannon:
+	default:
 		// Two screens: either one leaving gives the cannon its shot.
-		if pc1.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[0])])
-		}
-		if pc2.Color() == l.c {
-			l.pinned = l.pinned.or(sqBB[uint8(sq[1])])
+		if _, sq3, ok := line.next(); ok && b[uint8(sq3)] == l.cannon {
+			if pc1.Color() == l.c {
+				l.pinned = l.pinned.or(sqBB[uint8(sq1)])
+			}
+			if pc2.Color() == l.c {
+				l.pinned = l.pinned.or(sqBB[uint8(sq2)])
+			}
 		}
 	}
 	return false
@@ -404,6 +424,16 @@ func (l *shieldLine) walk(b *[NumSquares]Piece, m uint32, up bool, base, step Sq
 // nil, and returns their number. The derived state must be synced.
 func (p *Position) legal(c Color, list *[MaxMoves]Move) int {
 	if k := p.kings[c&1]; k != NoSquare && p.ordinary(c, k) {
+		// Most often the position the last move was made in knows whether
+		// it checked (lastMoveChecks): in check, shield, which would only
+		// find that out, is spared.
+		if c == p.side {
+			if check, known := p.lastMoveChecks(); known && check {
+				if n, ok := p.evade(c, k, list, false); ok {
+					return n
+				}
+			}
+		}
 		check, pinned, forbid := p.shield(c, k)
 		if !check {
 			// setup's ordinary case, shield already asked.
@@ -431,7 +461,7 @@ func (p *Position) legalGen(c Color, list *[MaxMoves]Move) int {
 
 // setup decides which of g.c's moves must be tried on the board (test,
 // testKing) and which squares are forbidden (see the comment at the top of
-// the file), for the generators of legal moves: run, captures, quietChecks.
+// the file), for the generators of legal moves: run, capturesAndChecks.
 func (g *gen) setup() {
 	p, c := g.p, g.c
 	switch k := p.kings[c&1]; {
@@ -444,19 +474,21 @@ func (g *gen) setup() {
 		check, pinned, forbid := p.shield(c, k)
 		if check {
 			g.test = everywhere
-			// Only moves that could answer the check are tried (see
-			// evade.go); when the checks are not ones it handles, all are.
+			// Only moves that could answer the check are considered, and
+			// tried only where they may expose the king (see evade.go);
+			// when the checks are not ones it handles, all are tried.
 			var l evasions
 			if p.evasionCandidates(c, k, &l) {
 				g.evading = true
 				g.evadeTo, g.evadeFrom = l.target, l.screens
+				g.test, g.forbid = l.exposed, l.forbid
 			}
 		} else {
 			g.test, g.forbid = pinned, forbid
 		}
 		g.testKing = true
 	}
-	g.fast = g.test.isEmpty() && g.forbid.isEmpty()
+	g.fast = g.test.isEmpty() && g.forbid.isEmpty() && !g.evading
 }
 
 // into runs fill on a [MaxMoves]Move array appended to dst: dst's own spare
@@ -489,9 +521,9 @@ func (p *Position) pseudoFor(c Color, dst []Move) []Move {
 func (p *Position) safeMove(from, to Square, c Color) bool {
 	b := &p.board
 	all := &p.lines[both]
-	pc, cap := b[from], b[to]
+	pc, cap := b[uint8(from)], b[uint8(to)]
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
-	b[to], b[from] = pc, NoPiece
+	b[uint8(to)], b[uint8(from)] = pc, NoPiece
 	all.flip(ff, rf)
 	var capBB bitboard
 	if cap == NoPiece {
@@ -512,7 +544,7 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 		p.pieces[cap&15] = capBB
 	}
 	all.flip(ff, rf)
-	b[from], b[to] = pc, cap
+	b[uint8(from)], b[uint8(to)] = pc, cap
 	return ok
 }
 
@@ -546,7 +578,7 @@ func (p *Position) IsPseudoLegal(m Move) bool {
 	if m == NoMove || m == NullMove || !m.From().Valid() || !m.To().Valid() {
 		return false
 	}
-	pc := p.board[m.From()]
+	pc := p.board[uint8(m.From())]
 	if pc == NoPiece || pc.Color() != p.side {
 		return false
 	}

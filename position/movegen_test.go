@@ -715,3 +715,78 @@ func TestCacheFollowsDirectWrites(t *testing.T) {
 	refCheckAll(t, p, &st)
 	require.False(t, p.IsLegal(NewMove(sq, SquareAt(4, 6))))
 }
+
+// Probe keeps the derived state in step with the board when it was (and
+// leaves it stale otherwise): after any sequence of probes it is what a
+// rebuild makes, and the generators agree with the reference.
+func TestProbeKeepsDerivedState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 0x5eed))
+	var st refStats
+	same := func(p *Position, what string) {
+		t.Helper()
+		q := *p
+		q.rebuild()
+		if p.pieces != q.pieces || p.occ != q.occ || p.lines != q.lines {
+			refFail(t, p, "the rebuilt state", "another", "derived state %s", what)
+		}
+	}
+	i := 0
+	refRandomWalk(42, 2000, func(p *Position) {
+		p.sync()
+		var undo [3]struct {
+			sq Square
+			pc Piece
+		}
+		for j := range undo {
+			sq := Square(rng.IntN(NumSquares))
+			pc := NoPiece
+			if k := rng.IntN(8); k > 0 {
+				pc = MakePiece(Color(rng.IntN(2)), Kind(k))
+			}
+			if p.At(sq).Kind() == King || pc.Kind() == King {
+				pc = p.At(sq) // kings stay where they are
+			}
+			undo[j].sq, undo[j].pc = sq, p.Probe(sq, pc)
+			require.Equal(t, p.computeKey(), p.Key())
+			same(p, "after a probe")
+		}
+		if i++; i%20 == 0 {
+			refCheckAll(t, p, &st)
+		}
+		for j := len(undo) - 1; j >= 0; j-- {
+			p.Probe(undo[j].sq, undo[j].pc)
+		}
+		same(p, "after probing back")
+	})
+}
+
+// rankBB and fileBB against the squares they stand for, for every line and
+// every set of points on it.
+func TestLineBitboards(t *testing.T) {
+	for r := 0; r < 10; r++ {
+		for m := 0; m < 1<<9; m++ {
+			var want bitboard
+			for f := 0; f < 9; f++ {
+				if m>>f&1 != 0 {
+					want = want.or(sqBB[SquareAt(f, r)])
+				}
+			}
+			if got := rankBB(uint16(m), uint8(r)); got != want {
+				t.Fatalf("rankBB(%#x, %d) = %v, want %v", m, r, got, want)
+			}
+		}
+	}
+	for f := 0; f < 9; f++ {
+		for m := 0; m < 1<<10; m++ {
+			var want bitboard
+			for r := 0; r < 10; r++ {
+				if m>>r&1 != 0 {
+					want = want.or(sqBB[SquareAt(f, r)])
+				}
+			}
+			if got := fileBB(uint16(m), uint8(f)); got != want {
+				t.Fatalf("fileBB(%#x, %d) = %v, want %v", m, f, got, want)
+			}
+		}
+	}
+}

@@ -7,7 +7,9 @@ package position
 // may rebuild the cache below, and try moves on the board); Clone one per
 // goroutine.
 type Position struct {
-	board [NumSquares]Piece
+	// board has 256 entries so that indexing it with uint8(sq) needs no
+	// bounds check; only the first NumSquares are squares.
+	board [256]Piece
 	kings [2]Square
 	side  Color
 	key   uint64
@@ -22,21 +24,25 @@ type Position struct {
 	// reader, Probe, Place) changes key with it, so the next query sees a
 	// stale cache and rebuilds it (see sync). Code that changes board without
 	// changing key must clear cached.
-	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty
+	pieces [16]bitboard // indexed by Piece; pieces[NoPiece] stays empty (see kinds)
 	occ    [2]bitboard  // each colour's pieces
-	// lines[c] is c's pieces rank by rank and file by file, lines[both]
-	// everyone's: what the rook and cannon tables are indexed by. lines[3] is
-	// unused; it lets lines[c&3] go without a bounds check.
-	lines    [4]occupancy
+	// lines[both] is everyone's pieces rank by rank and file by file: what
+	// the rook and cannon tables are indexed by. lines[Red] is Red's; Black's
+	// are everyone's less Red's (see colourLines), which spares Make and
+	// Unmake half the updates for Black's moves. lines[Black] stays empty.
+	lines    [3]occupancy
 	cacheKey uint64
 	cached   bool
 
 	// checks caches what GivesCheck and LegalQuietChecks need to know about
 	// the opponent's king (see checkInfo), one entry per ply modulo its
 	// length so that a search asking at a node, then below it, then at the
-	// node again finds the node's entry still there. An entry is valid for
-	// the position whose key it holds; rebuild drops them all.
+	// node again finds the node's entry still there (and a node finds its
+	// parent's, see lastMoveChecks). An entry is valid for the position
+	// whose key it holds; rebuild drops them all.
 	checks [8]checkInfo
+	// pending is capturesAndChecks' scratch.
+	pending pendingChecks
 }
 
 // occupancy is a set of pieces as rank and file bit masks: bit f of rank[r]
@@ -45,6 +51,13 @@ type Position struct {
 type occupancy struct {
 	rank [16]uint16
 	file [16]uint16
+}
+
+// kinds returns c's piece bitboards, indexed by kind: the hot code reads a
+// side's kinds at constant offsets from there.
+func (p *Position) kinds(c Color) *[8]bitboard {
+	i := 8 * int(c&1)
+	return (*[8]bitboard)(p.pieces[i : i+8])
 }
 
 // both indexes Position.lines for the pieces of both colours.
@@ -64,8 +77,11 @@ type undo struct {
 	key      uint64
 }
 
+// zobristPiece[pc][sq] is the key of pc on sq. Its rows have 128 entries so
+// that a move's squares (seven bits each) index them without a bounds check;
+// only the first NumSquares are filled.
 var (
-	zobristPiece [16][NumSquares]uint64
+	zobristPiece [16][128]uint64
 	zobristSide  uint64
 )
 
@@ -80,7 +96,7 @@ func init() {
 		return z ^ z>>31
 	}
 	for p := range zobristPiece {
-		for sq := range zobristPiece[p] {
+		for sq := range NumSquares {
 			zobristPiece[p][sq] = next()
 		}
 	}
@@ -88,10 +104,10 @@ func init() {
 }
 
 // At returns the piece on sq.
-func (p *Position) At(sq Square) Piece { return p.board[sq] }
+func (p *Position) At(sq Square) Piece { return p.board[uint8(sq)] }
 
 // Board returns a copy of the board.
-func (p *Position) Board() [NumSquares]Piece { return p.board }
+func (p *Position) Board() [NumSquares]Piece { return [NumSquares]Piece(p.board[:NumSquares]) }
 
 // Side returns the side to move.
 func (p *Position) Side() Color { return p.side }
@@ -137,7 +153,7 @@ func (p *Position) LastCaptured() Piece {
 
 func (p *Position) computeKey() uint64 {
 	var k uint64
-	for sq, pc := range p.board {
+	for sq, pc := range p.board[:NumSquares] {
 		if pc != NoPiece {
 			k ^= zobristPiece[pc][sq]
 		}
@@ -161,12 +177,14 @@ func (p *Position) sync() {
 func (p *Position) rebuild() {
 	p.pieces = [16]bitboard{}
 	p.occ = [2]bitboard{}
-	p.lines = [4]occupancy{}
+	p.lines = [3]occupancy{}
 	for sq := Square(0); sq < NumSquares; sq++ {
-		if pc := p.board[sq]; pc != NoPiece {
+		if pc := p.board[uint8(sq)]; pc != NoPiece {
 			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
 			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
-			p.lines[pc.Color()&3].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+			if pc.Color() == Red {
+				p.lines[Red].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+			}
 			p.lines[both].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
 		}
 	}
@@ -174,6 +192,33 @@ func (p *Position) rebuild() {
 	for i := range p.checks {
 		p.checks[i].valid = false
 	}
+}
+
+// toggle adds pc on sq to the derived state, or takes it off (NoPiece:
+// nothing to do).
+func (p *Position) toggle(sq Square, pc Piece) {
+	if pc == NoPiece {
+		return
+	}
+	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
+	p.pieces[pc&15] = p.pieces[pc&15].xor(sqBB[uint8(sq)])
+	p.occ[pc.Color()&1] = p.occ[pc.Color()&1].xor(sqBB[uint8(sq)])
+	if pc.Color() == Red {
+		p.lines[Red].flip(f, r)
+	}
+	p.lines[both].flip(f, r)
+}
+
+// colourLines returns c's pieces on rank r (bits are files) and on file f
+// (bits are ranks).
+func (p *Position) colourLines(c Color, f, r uint8) (rank, file uint16) {
+	red, all := &p.lines[Red], &p.lines[both]
+	rank, file = red.rank[r&15], red.file[f&15]
+	if c != Red {
+		rank ^= all.rank[r&15]
+		file ^= all.file[f&15]
+	}
+	return rank, file
 }
 
 // Make plays m, which must be pseudo-legal for the side to move (use IsLegal or
@@ -188,25 +233,29 @@ func (p *Position) doMove(m Move) {
 	u := undo{move: m, key: p.key}
 	key := p.key ^ zobristSide
 	if m != NullMove {
-		from, to := m.From(), m.To()
+		from, to := uint8(m&0x7F), uint8(m>>7&0x7F)
 		pc, cap := p.board[from], p.board[to]
 		u.captured = cap
-		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
 		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 		c := pc.Color()
 		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 		p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 		p.occ[c&1] = p.occ[c&1].xor(fromTo)
-		p.lines[c&3].flip(ff, rf)
-		p.lines[c&3].flip(ft, rt)
+		if c == Red {
+			p.lines[Red].flip(ff, rf)
+			p.lines[Red].flip(ft, rt)
+		}
 		p.lines[both].flip(ff, rf)
 		if cap != NoPiece {
-			key ^= zobristPiece[cap][to]
+			key ^= zobristPiece[cap&15][to]
 			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
-			p.lines[cap.Color()&3].flip(ft, rt)
+			if cap.Color() == Red {
+				p.lines[Red].flip(ft, rt)
+			}
 			if cap.Kind() == King {
-				p.kings[cap.Color()] = NoSquare
+				p.kings[cap.Color()&1] = NoSquare
 			}
 		} else {
 			p.lines[both].flip(ft, rt)
@@ -214,7 +263,7 @@ func (p *Position) doMove(m Move) {
 		p.board[to] = pc
 		p.board[from] = NoPiece
 		if pc.Kind() == King {
-			p.kings[c] = to
+			p.kings[c&1] = Square(to)
 		}
 	}
 	p.side ^= 1
@@ -239,7 +288,7 @@ func (p *Position) undoMove() {
 	if u.move == NullMove {
 		return
 	}
-	from, to := u.move.From(), u.move.To()
+	from, to := uint8(u.move&0x7F), uint8(u.move>>7&0x7F)
 	pc, cap := p.board[to], u.captured
 	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
 	p.board[from] = pc
@@ -248,21 +297,25 @@ func (p *Position) undoMove() {
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
-	p.lines[c&3].flip(ff, rf)
-	p.lines[c&3].flip(ft, rt)
+	if c == Red {
+		p.lines[Red].flip(ff, rf)
+		p.lines[Red].flip(ft, rt)
+	}
 	p.lines[both].flip(ff, rf)
 	if cap != NoPiece {
 		p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
-		p.lines[cap.Color()&3].flip(ft, rt)
+		if cap.Color() == Red {
+			p.lines[Red].flip(ft, rt)
+		}
 		if cap.Kind() == King {
-			p.kings[cap.Color()] = to
+			p.kings[cap.Color()&1] = Square(to)
 		}
 	} else {
 		p.lines[both].flip(ft, rt)
 	}
 	if pc.Kind() == King {
-		p.kings[c] = from
+		p.kings[c&1] = Square(from)
 	}
 }
 
@@ -294,7 +347,7 @@ func (p *Position) ResetHistory() {
 
 // Material counts each side's pieces by kind.
 func (p *Position) Material() (m [2][8]int) {
-	for _, pc := range p.board {
+	for _, pc := range p.board[:NumSquares] {
 		if pc != NoPiece {
 			m[pc.Color()][pc.Kind()]++
 		}
@@ -306,10 +359,10 @@ func (p *Position) Material() (m [2][8]int) {
 // key is updated; the history is cleared, as the position is a new one. Call
 // Validate afterwards if the result must be a legal setup.
 func (p *Position) Place(sq Square, pc Piece) {
-	if old := p.board[sq]; old != NoPiece && old.Kind() == King && p.kings[old.Color()] == sq {
+	if old := p.board[uint8(sq)]; old != NoPiece && old.Kind() == King && p.kings[old.Color()] == sq {
 		p.kings[old.Color()] = NoSquare
 	}
-	p.board[sq] = pc
+	p.board[uint8(sq)] = pc
 	if pc.Kind() == King {
 		p.kings[pc.Color()] = sq
 	}

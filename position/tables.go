@@ -53,20 +53,37 @@ func (b bitboard) highest() Square {
 	return Square(bits.Len64(b.lo) - 1)
 }
 
-// shifted returns the bits of m moved up by n places (0 ≤ n < 128). Go defines
-// shifts by 64 or more as 0, which makes the word-crossing branch-free.
-func shifted(m uint64, n uint) bitboard {
-	return bitboard{m << n, m>>(64-n) | m<<(n-64)}
+// rankBB returns the squares of rank r whose files are the bits of m (nine
+// at most). Rank r starts at bit 9r: ranks 0 to 6 lie in lo, rank 7
+// straddles the words, ranks 8 and 9 lie in hi. The shift counts are masked
+// so that the compiler needs no code for counts of 64 or more (which Go
+// defines as giving 0): the branch and the masks keep them below 64, and
+// x >> 1 >> (63-n) is x >> (64-n) for n < 64, 0 at n = 0.
+func rankBB(m uint16, r uint8) bitboard {
+	n := uint(r) * 9
+	if n < 64 {
+		return bitboard{uint64(m) << (n & 63), uint64(m) >> 1 >> ((63 - n) & 63)}
+	}
+	return bitboard{0, uint64(m) << ((n - 64) & 63)}
 }
 
-// rankBB returns the squares of rank r whose files are the bits of m.
-func rankBB(m uint16, r uint8) bitboard { return shifted(uint64(m), uint(r)*9) }
-
-// fileBB returns the squares of file f whose ranks are the bits of m.
+// fileBB returns the squares of file f whose ranks are the bits of m: those
+// of file a moved up by f places (as rankBB's shifts, f < 9).
 func fileBB(m uint16, f uint8) bitboard {
 	b := fileSpread[m&0x3FF]
-	return bitboard{b.lo << f, b.hi<<f | b.lo>>(64-f)}
+	n := uint(f)
+	return bitboard{b.lo << (n & 63), b.hi<<(n&63) | b.lo>>1>>((63-n)&63)}
 }
+
+// above and below return the bits of a line's occupancy o above and below
+// bit i (i < 16): the points beyond a point on the line, one way or the
+// other. The shift counts are masked as rankBB's are.
+func above(o uint32, i uint8) uint32 {
+	j := uint(i+1) & 31
+	return o >> j << j
+}
+
+func below(o uint32, i uint8) uint32 { return o & (1<<(uint(i)&31) - 1) }
 
 // slide is what a rook and a cannon reach along one line from a point, given
 // the line's occupancy: rook = the empty points up to and including the first
@@ -134,6 +151,9 @@ var (
 	// river). pawnFrom[color][sq]: where a pawn of color attacks sq from.
 	pawnMoves [2][256]bitboard
 	pawnFrom  [2][256]bitboard
+	// nearSq[sq]: the points from which a horse, pawn, king, advisor or
+	// elephant of either colour could attack sq (legs and eyes aside).
+	nearSq [256]bitboard
 	// half[color]: the points on color's side of the river.
 	half [2]bitboard
 	// lineMask[sq]: the points on sq's rank and file, sq excluded;
@@ -142,8 +162,9 @@ var (
 	lineMask  [256]bitboard
 	diagonals [256]bitboard
 	// horseLegDelta[to-from+19]: the leg of a horse jump from→to, as an offset
-	// from from; the eight jumps have distinct square differences.
-	horseLegDelta [39]int8
+	// from from; the eight jumps have distinct square differences. (Indexed
+	// with uint8, only the first 39 entries are read.)
+	horseLegDelta [256]int8
 )
 
 // stepList is up to four single moves with the point each needs empty (block
@@ -163,15 +184,15 @@ func (l *stepList) add(to, block Square) {
 func (l *stepList) list() []step { return l.steps[:l.n] }
 
 // horseLegTo returns the leg a horse on from needs empty to reach to.
-func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[to-from+19]) }
+func horseLegTo(from, to Square) Square { return from + Square(horseLegDelta[uint8(to-from+19)]) }
 
 // horseLegs returns the occupancy pattern of sq's four orthogonal neighbours
 // as horseMoves indexes it, read from the rank and file occupancy (bit 0 of a
 // shifted line is the point before sq, bit 2 the point after; points off the
 // board read as empty, and no jump over them exists).
 func horseLegs(fileOcc, rankOcc uint16, f, r uint8) uint8 {
-	v := uint8(uint32(fileOcc)<<1>>r) & 5
-	h := uint8(uint32(rankOcc)<<1>>f) & 5
+	v := uint8(uint32(fileOcc)<<1>>(r&31)) & 5
+	h := uint8(uint32(rankOcc)<<1>>(f&31)) & 5
 	return v | h<<1
 }
 
@@ -189,8 +210,8 @@ const (
 // shifted rank is file f-1, bit 2 file f+1); points off the board read as
 // empty, and no step over them exists.
 func elephantEyes(all *occupancy, f, r uint8) uint8 {
-	below := uint8(uint32(all.rank[(r-1)&15])<<1>>f) & 5
-	above := uint8(uint32(all.rank[(r+1)&15])<<1>>f) & 5
+	below := uint8(uint32(all.rank[(r-1)&15])<<1>>(f&31)) & 5
+	above := uint8(uint32(all.rank[(r+1)&15])<<1>>(f&31)) & 5
 	return (below | above<<1) & 15
 }
 
@@ -361,6 +382,10 @@ func init() {
 				pawnFrom[c][to] = pawnFrom[c][to].or(sqBB[from])
 			}
 		}
+	}
+	for sq := Square(0); sq < NumSquares; sq++ {
+		nearSq[sq] = horseFrom[sq].or(pawnFrom[Red][sq]).or(pawnFrom[Black][sq]).
+			or(kingMoves[sq]).or(advisorMoves[sq]).or(elephantReach[sq])
 	}
 	initHorseChecks()
 }
