@@ -45,24 +45,24 @@ type scratch struct {
 // capture, a mate threat after one move is the 自毙 test of the next but one,
 // and so on. A result from a search that was cut short is never kept.
 type memo struct {
-	exchanges map[uint64]exchangeEntry
+	exchanges table[exchangeEntry]
 	// exAtLeast: a lower bound on the exchange value, from a bounded search
 	// that failed high (exchangeBelow).
-	exAtLeast map[uint64]int
+	exAtLeast table[int]
 	baselines map[uint64]baselineEntry
 	skipped   map[skipKey]baselineEntry
 	threats   map[uint64]MateThreat
-	mated1    map[uint64]bool // mate in one by a check
-	mated1any map[uint64]bool // mate in one by any move
+	mated1    table[bool] // mate in one by a check
+	mated1any table[bool] // mate in one by any move
 	gains     map[uint64]map[position.Square]gainResult
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
-	noMate map[uint64]int
+	noMate table[int]
 	// The move lists generated in the cycle's positions, by key: the
 	// searches come back to the same positions again and again (a third
 	// or more of the lists asked for were generated before), and copying a
 	// list costs a fraction of generating it. The lists live in slab.
-	capsChecks, legals, checkLists map[uint64]listRef
+	capsChecks, legals, checkLists table[listRef]
 	slab                           []position.Move
 	// scratch is shared by the cycle's searchers (see scratch).
 	scratch *scratch
@@ -91,18 +91,10 @@ type skipKey struct {
 
 func newMemo() *memo {
 	return &memo{
-		exchanges:  map[uint64]exchangeEntry{},
-		exAtLeast:  map[uint64]int{},
-		baselines:  map[uint64]baselineEntry{},
-		skipped:    map[skipKey]baselineEntry{},
-		threats:    map[uint64]MateThreat{},
-		mated1:     map[uint64]bool{},
-		mated1any:  map[uint64]bool{},
-		gains:      map[uint64]map[position.Square]gainResult{},
-		noMate:     map[uint64]int{},
-		capsChecks: map[uint64]listRef{},
-		legals:     map[uint64]listRef{},
-		checkLists: map[uint64]listRef{},
+		baselines: map[uint64]baselineEntry{},
+		skipped:   map[skipKey]baselineEntry{},
+		threats:   map[uint64]MateThreat{},
+		gains:     map[uint64]map[position.Square]gainResult{},
 	}
 }
 
@@ -124,18 +116,18 @@ func getMemo() *memo {
 // after: results handed out of a cycle's analysis are copies (strings and
 // fresh slices), never the memo's own lines.
 func putMemo(m *memo) {
-	clear(m.exchanges)
-	clear(m.exAtLeast)
+	m.exchanges.clear()
+	m.exAtLeast.clear()
 	clear(m.baselines)
 	clear(m.skipped)
 	clear(m.threats)
-	clear(m.mated1)
-	clear(m.mated1any)
+	m.mated1.clear()
+	m.mated1any.clear()
 	clear(m.gains)
-	clear(m.noMate)
-	clear(m.capsChecks)
-	clear(m.legals)
-	clear(m.checkLists)
+	m.noMate.clear()
+	m.capsChecks.clear()
+	m.legals.clear()
+	m.checkLists.clear()
 	m.slab = m.slab[:0]
 	memos.Put(m)
 }
@@ -207,7 +199,7 @@ func (s *searcher) buf(ply int) []position.Move {
 // first, in the order of LegalMoves within each group), less captures of the
 // king, in the buffer of ply.
 func (s *searcher) checks(ply int) []position.Move {
-	if ms, _, ok := s.recalled(s.memo.checkLists, ply); ok {
+	if ms, _, ok := s.recalled(&s.memo.checkLists, ply); ok {
 		return ms
 	}
 	ms, nc := s.capturesAndChecks(ply, true)
@@ -220,14 +212,14 @@ func (s *searcher) checks(ply int) []position.Move {
 	}
 	ms = ms[:n+copy(ms[n:], ms[nc:])]
 	s.bufs[ply] = ms
-	s.remember(s.memo.checkLists, ms, n)
+	s.remember(&s.memo.checkLists, ms, n)
 	return ms
 }
 
 // recalled copies the list remembered in lists for the position into the
 // buffer of ply, if there is one.
-func (s *searcher) recalled(lists map[uint64]listRef, ply int) (ms []position.Move, caps int, ok bool) {
-	r, ok := lists[s.pos.Key()]
+func (s *searcher) recalled(lists *table[listRef], ply int) (ms []position.Move, caps int, ok bool) {
+	r, ok := lists.get(s.pos.Key())
 	if !ok {
 		return nil, 0, false
 	}
@@ -237,17 +229,17 @@ func (s *searcher) recalled(lists map[uint64]listRef, ply int) (ms []position.Mo
 }
 
 // remember keeps a copy of the position's list ms in lists.
-func (s *searcher) remember(lists map[uint64]listRef, ms []position.Move, caps int) {
+func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) {
 	off := len(s.memo.slab)
 	s.memo.slab = append(s.memo.slab, ms...)
-	lists[s.pos.Key()] = listRef{int32(off), int32(len(ms)), int32(caps)}
+	lists.put(s.pos.Key(), listRef{int32(off), int32(len(ms)), int32(caps)})
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	if ms, _, ok := s.recalled(s.memo.legals, ply); ok {
+	if ms, _, ok := s.recalled(&s.memo.legals, ply); ok {
 		return ms
 	}
 	ms := s.pos.LegalMoves(s.buf(ply))
@@ -259,7 +251,7 @@ func (s *searcher) legal(ply int) []position.Move {
 		}
 	}
 	s.bufs[ply] = ms[:n]
-	s.remember(s.memo.legals, ms[:n], 0)
+	s.remember(&s.memo.legals, ms[:n], 0)
 	return s.bufs[ply]
 }
 
@@ -443,12 +435,12 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 		ms := s.pos.LegalCaptures(s.buf(ply))
 		return ms, len(ms)
 	}
-	if ms, caps, ok := s.recalled(s.memo.capsChecks, ply); ok {
+	if ms, caps, ok := s.recalled(&s.memo.capsChecks, ply); ok {
 		return ms, caps
 	}
 	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
 	s.bufs[ply] = ms
-	s.remember(s.memo.capsChecks, ms, caps)
+	s.remember(&s.memo.capsChecks, ms, caps)
 	return ms, caps
 }
 
@@ -578,15 +570,15 @@ func (s *searcher) mateByChecks(depth, ply int) bool {
 	// (by another line of checks, or another search of the cycle) has none
 	// within depth: no mate by checks within D means none within d ≤ D.
 	k := s.pos.Key()
-	if d, ok := s.memo.noMate[k]; ok && d >= depth {
+	if d, ok := s.memo.noMate.get(k); ok && d >= depth {
 		return false
 	}
 	if s.mateByChecksFrom(depth, ply) {
 		return true
 	}
 	if !s.cut && ply+depth < maxPly-2 {
-		if d, ok := s.memo.noMate[k]; !ok || d < depth {
-			s.memo.noMate[k] = depth
+		if d, ok := s.memo.noMate.get(k); !ok || d < depth {
+			s.memo.noMate.put(k, depth)
 		}
 	}
 	return false
@@ -923,18 +915,18 @@ func (s *searcher) opponentMatesInOne(ply int) bool { return s.matesAtOnce(ply, 
 // only when checksOnly), remembered per position.
 func (s *searcher) matesAtOnce(ply int, checksOnly bool) bool {
 	k := s.pos.Key()
-	m := s.memo.mated1
+	m := &s.memo.mated1
 	if !checksOnly {
-		m = s.memo.mated1any
+		m = &s.memo.mated1any
 	}
-	if v, ok := m[k]; ok {
+	if v, ok := m.get(k); ok {
 		return v
 	}
 	cut := s.cut
 	s.cut = false
 	v := s.mateInOne(ply, checksOnly) != position.NoMove
 	if !s.cut {
-		m[k] = v
+		m.put(k, v)
 	}
 	s.cut = s.cut || cut
 	return v
@@ -1278,13 +1270,13 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 // Its line is left in pv[ply], as qs would leave it.
 func (s *searcher) exchange(ply int) int {
 	k := s.pos.Key()
-	if e, ok := s.memo.exchanges[k]; ok {
+	if e, ok := s.memo.exchanges.get(k); ok {
 		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], e.line)
 		return e.v
 	}
 	v := s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply)
 	if !s.cut {
-		s.memo.exchanges[k] = exchangeEntry{v, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)}
+		s.memo.exchanges.put(k, exchangeEntry{v, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
 	}
 	return v
 }
@@ -1305,13 +1297,13 @@ const noExchange = 1 << 30
 // is a lower bound (fail-soft).
 func (s *searcher) exchangeBelow(ply, beta int) int {
 	k := s.pos.Key()
-	if v, ok := s.memo.exchanges[k]; ok {
+	if v, ok := s.memo.exchanges.get(k); ok {
 		if v.v >= beta {
 			return noExchange
 		}
 		return v.v
 	}
-	if lb, ok := s.memo.exAtLeast[k]; ok && lb >= beta {
+	if lb, ok := s.memo.exAtLeast.get(k); ok && lb >= beta {
 		return noExchange
 	}
 	e := s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
@@ -1322,12 +1314,12 @@ func (s *searcher) exchangeBelow(ply, beta int) int {
 		return e
 	}
 	if e >= beta {
-		if lb, ok := s.memo.exAtLeast[k]; !ok || e > lb {
-			s.memo.exAtLeast[k] = e
+		if lb, ok := s.memo.exAtLeast.get(k); !ok || e > lb {
+			s.memo.exAtLeast.put(k, e)
 		}
 		return noExchange
 	}
-	s.memo.exchanges[k] = exchangeEntry{e, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)}
+	s.memo.exchanges.put(k, exchangeEntry{e, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
 	return e
 }
 
