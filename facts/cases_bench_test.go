@@ -146,6 +146,39 @@ func benchMedians(b *testing.B, ins []benchCycle) {
 	b.ReportMetric(float64(slices.Max(perCycle)/n)/1e3, "µs/cycle(max)")
 }
 
+// BenchmarkCasesMoveAlone: the facts of one move with nothing remembered
+// from its cycle's other moves (an analysis of its own for each move), median
+// over the moves of the 2020 figures and the AXF cycles — the most
+// conservative reading of "facts for one move".
+func BenchmarkCasesMoveAlone(b *testing.B) {
+	ins := append(figureCycles(b), axfCycles(b)...)
+	par := DefaultParams()
+	var alone []time.Duration
+	for _, in := range ins {
+		for range in.moves {
+			alone = append(alone, 0)
+		}
+	}
+	for b.Loop() {
+		k := 0
+		for _, in := range ins {
+			for j := range in.moves {
+				a, err := newAnalysis(in.start, in.moves, in.occ)
+				if err != nil {
+					b.Fatal(in.id, err)
+				}
+				t0 := time.Now()
+				a.move(j, par)
+				alone[k] += time.Since(t0)
+				a.done()
+				k++
+			}
+		}
+	}
+	slices.Sort(alone)
+	b.ReportMetric(float64(alone[len(alone)/2]/time.Duration(b.N))/1e3, "µs/move-alone(median)")
+}
+
 var casesPass = flag.Bool("casespass", false, "run TestCasesPass: one pass over the figure and AXF cycles, for instruction counts")
 
 // TestCasesPass is a fixed workload for counting instructions, which machine
