@@ -790,3 +790,32 @@ func TestLineBitboards(t *testing.T) {
 		}
 	}
 }
+
+// TestPiecesInSquareOrder: Pieces lists each side's pieces in square order,
+// as reading the board square by square does — also after Probe and Place
+// changed the board.
+func TestPiecesInSquareOrder(t *testing.T) {
+	scan := func(p *Position, c Color) []Square {
+		var out []Square
+		for sq := Square(0); sq < NumSquares; sq++ {
+			if pc := p.At(sq); pc != NoPiece && pc.Color() == c {
+				out = append(out, sq)
+			}
+		}
+		return out
+	}
+	n := 0
+	refSetupsPlayedOn(17, 300, func(p *Position) {
+		for _, c := range []Color{Red, Black} {
+			require.Equal(t, scan(p, c), p.Pieces(c, nil), p.FEN())
+		}
+		sq := Square(n % NumSquares)
+		old := p.Probe(sq, NoPiece)
+		for _, c := range []Color{Red, Black} {
+			require.Equal(t, scan(p, c), p.Pieces(c, nil), "%s with %s emptied", p.FEN(), sq)
+		}
+		p.Probe(sq, old)
+		n++
+	})
+	require.Greater(t, n, 1000)
+}

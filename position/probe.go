@@ -35,10 +35,9 @@ func (p *Position) Probe(sq Square, pc Piece) Piece {
 
 // Pieces appends the squares of c's pieces to dst, in square order.
 func (p *Position) Pieces(c Color, dst []Square) []Square {
-	for sq := Square(0); sq < NumSquares; sq++ {
-		if pc := p.board[uint8(sq)]; pc != NoPiece && pc.Color() == c {
-			dst = append(dst, sq)
-		}
+	p.sync()
+	for b := p.occ[c&1]; !b.isEmpty(); {
+		dst = append(dst, b.pop())
 	}
 	return dst
 }
