@@ -16,16 +16,37 @@ var ErrNoCycle = errors.New("no cycle: the moves do not return to the start posi
 // the same position (same side to move) must stand again. occurrences is how
 // many times the start position occurred in the game (2 if unknown).
 func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences int, par Params) (Cycle, error) {
-	a, err := newAnalysis(start, moves, occurrences)
+	cs, err := AnalyzeCycles(start, moves, occurrences, []Params{par})
 	if err != nil {
 		return Cycle{}, err
 	}
-	defer a.done()
-	for i := range moves {
-		a.move(i, par)
+	return cs[0], nil
+}
+
+// AnalyzeCycles is AnalyzeCycle under each of params in turn (the facts are
+// the same as analysing under each alone). What depends on the positions
+// only — the move lists, mates in one, mate searches — is worked out once
+// and shared, so that several rule books' analyses of one cycle cost less
+// than their sum.
+func AnalyzeCycles(start *position.Position, moves []position.Move, occurrences int, params []Params) ([]Cycle, error) {
+	a, err := newAnalysis(start, moves, occurrences)
+	if err != nil {
+		return nil, err
 	}
-	a.cycleFacts(par)
-	return a.c, nil
+	defer a.done()
+	out := make([]Cycle, len(params))
+	for i, par := range params {
+		if i > 0 {
+			a.mem.clearValues()
+			a.c.Moves = make([]Move, len(moves))
+		}
+		for j := range moves {
+			a.move(j, par)
+		}
+		a.cycleFacts(par)
+		out[i] = a.c
+	}
+	return out, nil
 }
 
 // analysis is one cycle's analysis in its stages (AnalyzeCycle runs them in

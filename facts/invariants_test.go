@@ -304,3 +304,32 @@ func TestCaptureDiscoversCheck(t *testing.T) {
 		assert.Equal(t, tc.discovered, horse.CaptureDiscoversCheck, tc.fen)
 	}
 }
+
+// TestAnalyzeCyclesSharesOnlyPositions: analysing a cycle under several sets
+// of params in one AnalyzeCycles call (sharing the position-only memory,
+// mate searches of another depth included) gives the facts of analysing
+// under each alone — over the figure and AXF cycles, with the Chinese books'
+// values at mate depths 13, 9 and 5 and 王忠's values.
+func TestAnalyzeCyclesSharesOnlyPositions(t *testing.T) {
+	deep := DefaultParams()
+	deep.MateDepth = 13
+	shallow := DefaultParams()
+	shallow.MateDepth = 5
+	wz := DefaultParams()
+	wz.Rook, wz.Horse, wz.Cannon, wz.Advisor, wz.Elephant, wz.Pawn, wz.CrossedPawn = 4, 2, 2, 1, 1, 1, 2
+	wz.PawnTradeNoGain = false
+	params := []Params{deep, wz, DefaultParams(), shallow}
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	for _, in := range ins {
+		together, err := AnalyzeCycles(in.start, in.moves, in.occ, params)
+		require.NoError(t, err, in.id)
+		for i, par := range params {
+			alone, err := AnalyzeCycle(in.start, in.moves, in.occ, par)
+			require.NoError(t, err, in.id)
+			require.Equal(t, alone, together[i], "%s under params %d", in.id, i)
+		}
+	}
+}

@@ -51,7 +51,7 @@ type memo struct {
 	exAtLeast table[int]
 	baselines map[uint64]baselineEntry
 	skipped   map[skipKey]baselineEntry
-	threats   map[uint64]MateThreat
+	threats   map[uint64]threatEntry
 	mated1    table[bool] // mate in one by a check
 	mated1any table[bool] // mate in one by any move
 	gains     map[uint64]map[position.Square]gainResult
@@ -93,7 +93,7 @@ func newMemo() *memo {
 	return &memo{
 		baselines: map[uint64]baselineEntry{},
 		skipped:   map[skipKey]baselineEntry{},
-		threats:   map[uint64]MateThreat{},
+		threats:   map[uint64]threatEntry{},
 		gains:     map[uint64]map[position.Square]gainResult{},
 	}
 }
@@ -102,6 +102,18 @@ func newMemo() *memo {
 // hundred map entries and a search's scratch of some 40 KB, which allocating
 // afresh for every cycle costs more than clearing.
 var memos = sync.Pool{New: func() any { return newMemo() }}
+
+// clearValues forgets what depends on the piece values (exchanges,
+// baselines, gains), keeping what depends on the positions alone (move
+// lists, mates in one, mate searches), for the analysis of the same cycle
+// under other params (AnalyzeCycles).
+func (m *memo) clearValues() {
+	m.exchanges.clear()
+	m.exAtLeast.clear()
+	clear(m.baselines)
+	clear(m.skipped)
+	clear(m.gains)
+}
 
 // getMemo returns an empty memo, with scratch, from the pool.
 func getMemo() *memo {
@@ -116,14 +128,10 @@ func getMemo() *memo {
 // after: results handed out of a cycle's analysis are copies (strings and
 // fresh slices), never the memo's own lines.
 func putMemo(m *memo) {
-	m.exchanges.clear()
-	m.exAtLeast.clear()
-	clear(m.baselines)
-	clear(m.skipped)
+	m.clearValues()
 	clear(m.threats)
 	m.mated1.clear()
 	m.mated1any.clear()
-	clear(m.gains)
 	m.noMate.clear()
 	m.capsChecks.clear()
 	m.legals.clear()
@@ -635,21 +643,56 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 // by consecutive checks within par.MateDepth, or after one quiet move.
 func (s *searcher) mateThreat() MateThreat {
 	k := s.pos.Key()
-	if mt, ok := s.memo.threats[k]; ok {
-		return mt
+	if e, ok := s.memo.threats[k]; ok {
+		if mt, ok := e.under(&s.par); ok {
+			return mt
+		}
 	}
-	mt := s.searchMateThreat()
+	mt, found := s.searchMateThreat()
 	if !mt.Cut {
-		s.memo.threats[k] = mt
+		s.memo.threats[k] = threatEntry{mt, found, s.par.MateDepth, s.par.QuietMate, s.par.QuietMateDepth}
 	}
 	return mt
 }
 
-func (s *searcher) searchMateThreat() MateThreat {
+// threatEntry is a mate threat found with the search bounds it was found
+// with; params with other bounds may read it (see under).
+type threatEntry struct {
+	mt         MateThreat
+	found      int // the depth that found it (searchMateThreat)
+	depth      int
+	quiet      bool
+	quietDepth int
+}
+
+// under returns the mate threat the search would find under par, when the
+// entry says: with the same bounds, the entry itself; without the quiet
+// first move and with a depth d within the entry's, the entry's threat if
+// the search that found it was within d plies, and no threat otherwise —
+// the search looks for the mate in one, then for the shortest mate by
+// checks, deepening in steps of two; a mate by checks within some plies is
+// one within any more, so a search to d stops at the same step with the
+// same line, or finds none.
+func (e threatEntry) under(par *Params) (MateThreat, bool) {
+	switch {
+	case e.depth == par.MateDepth && e.quiet == par.QuietMate && (!e.quiet || e.quietDepth == par.QuietMateDepth):
+		return e.mt, true
+	case e.quiet || par.QuietMate || par.MateDepth > e.depth:
+		return MateThreat{}, false
+	case !e.mt.Exists || e.found <= par.MateDepth:
+		return e.mt, true
+	}
+	return MateThreat{}, true
+}
+
+// searchMateThreat also returns the depth of the search that found the
+// threat: 1 for a mate in one, the step of the deepening for a mate by
+// checks (the line shown may be shorter: it follows the last answer).
+func (s *searcher) searchMateThreat() (MateThreat, int) {
 	s.reset()
 	var mt MateThreat
 	if m := s.mateInOne(0, false); m != position.NoMove {
-		return MateThreat{Exists: true, Kind: "mate-in-1", Plies: 1, Line: []string{m.String()}}
+		return MateThreat{Exists: true, Kind: "mate-in-1", Plies: 1, Line: []string{m.String()}}, 1
 	}
 	// Most positions have no mate by checks at all: one search at the full
 	// depth says so. Only when it finds one (or is cut short) does the
@@ -662,7 +705,7 @@ func (s *searcher) searchMateThreat() MateThreat {
 	for d := 3; d <= s.par.MateDepth && !none; d += 2 {
 		if s.mateByChecks(d, 0) {
 			l := s.line(0)
-			return MateThreat{Exists: true, Kind: "checks", Plies: len(l), Line: iccsLine(l), Cut: s.cut}
+			return MateThreat{Exists: true, Kind: "checks", Plies: len(l), Line: iccsLine(l), Cut: s.cut}, d
 		}
 		if s.cut {
 			break
@@ -670,11 +713,11 @@ func (s *searcher) searchMateThreat() MateThreat {
 	}
 	if s.par.QuietMate && !s.cut {
 		if l, ok := s.quietMate(); ok {
-			return MateThreat{Exists: true, Kind: "quiet", Plies: len(l), Line: iccsLine(l), Cut: s.cut}
+			return MateThreat{Exists: true, Kind: "quiet", Plies: len(l), Line: iccsLine(l), Cut: s.cut}, 0
 		}
 	}
 	mt.Cut = s.cut
-	return mt
+	return mt, 0
 }
 
 // quietMate: one quiet move after which every reply allows a mate by checks

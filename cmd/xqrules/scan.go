@@ -320,10 +320,11 @@ func scanGame(g *record.Game, books []*interp.Book, mode string) ([]scanCycle, e
 
 // judgeEach judges in under every book; when the books cannot all rule,
 // each is judged alone, so that one book's error does not hide the others'
-// rulings.
+// rulings. The scan's workers keep the cores busy, so the analyses of a
+// cycle run in turn, sharing what they can (interp.JudgeInTurn).
 func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
 	out := make([]scanRuling, len(books))
-	rs, err := interp.Judge(books, in)
+	rs, err := interp.JudgeInTurn(books, in)
 	if err == nil {
 		for i, r := range rs {
 			out[i] = rulingOf(r)
@@ -331,7 +332,7 @@ func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
 		return out
 	}
 	for i, b := range books {
-		rs, err := interp.Judge([]*interp.Book{b}, in)
+		rs, err := interp.JudgeInTurn([]*interp.Book{b}, in)
 		if err != nil {
 			out[i] = scanRuling{Ruleset: b.ID, Verdict: "error", Error: err.Error()}
 			continue
