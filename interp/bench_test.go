@@ -67,6 +67,22 @@ func BenchmarkJudgeAllBooks(b *testing.B) {
 	})
 }
 
+// BenchmarkJudgeInTurnAllBooks is BenchmarkJudgeAllBooks with the analyses
+// in turn (JudgeInTurn, as scan judges): the work in all, on one core.
+func BenchmarkJudgeInTurnAllBooks(b *testing.B) {
+	noVerify(b)
+	books, err := bundled(b).Select("all")
+	require.NoError(b, err)
+	in := benchInput(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	reportMedian(b, func() {
+		if _, err := JudgeInTurn(books, in); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
 // BenchmarkRuleAllBooks is the interpreter's share: every bundled book
 // rules on facts already computed.
 func BenchmarkRuleAllBooks(b *testing.B) {
