@@ -24,12 +24,57 @@ type Input struct {
 // facts.AnalyzeCycles by default, a stand-in in tests.
 type Analyzer func(start *position.Position, moves []position.Move, occurrences int, params []facts.Params) ([]facts.Cycle, error)
 
-// Judge rules on in under every book. Facts are computed once per distinct
-// set of params and shared by the books that use it; the analyses under
-// the several sets run side by side, for the quickest answer on a machine
-// with cores to spare.
+// Judge rules on in under every book, for the quickest answer on a machine
+// with cores to spare. Facts are computed once per distinct set of params
+// and shared by the books that use it; the analyses under the several sets
+// run side by side, each followed on its goroutine by the rulings of its
+// books (the bundled books' two analyses differ in length: the shorter
+// one's eight books are ruled while the longer goes on).
 func Judge(books []*Book, in Input) ([]Ruling, error) {
-	return JudgeWith(analyzeSideBySide, books, in)
+	if len(in.Moves) == 0 {
+		return noCycle(books), nil
+	}
+	params, of := analyses(books)
+	occ := max(in.Occurrences, 2)
+	out := make([]Ruling, len(books))
+	ruleErrs := make([]error, len(books))
+	factErrs := make([]error, len(params))
+	var wg sync.WaitGroup
+	for k, p := range params {
+		start := in.Start.Clone() // each goroutine plays on its own copy
+		run := func() {
+			cyc, err := facts.AnalyzeCycle(start, in.Moves, occ, p)
+			if err != nil {
+				factErrs[k] = err
+				return
+			}
+			s := newSession()
+			defer s.release()
+			for i, b := range books {
+				if of[i] == k {
+					out[i], ruleErrs[i] = b.rule(s, &cyc, in.Context)
+				}
+			}
+		}
+		if k == len(params)-1 {
+			run() // the last on this goroutine
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); run() }()
+	}
+	wg.Wait()
+	for _, err := range factErrs {
+		if err != nil {
+			return nil, fmt.Errorf("facts: %w", err)
+		}
+	}
+	for _, err := range ruleErrs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // JudgeInTurn is Judge with the analyses run one after another, sharing
@@ -40,44 +85,34 @@ func JudgeInTurn(books []*Book, in Input) ([]Ruling, error) {
 	return JudgeWith(facts.AnalyzeCycles, books, in)
 }
 
-// analyzeSideBySide analyses the cycle under each params on a goroutine of
-// its own (each with its own copy of the start position).
-func analyzeSideBySide(start *position.Position, moves []position.Move, occurrences int, params []facts.Params) ([]facts.Cycle, error) {
-	cycles := make([]facts.Cycle, len(params))
-	errs := make([]error, len(params))
-	var wg sync.WaitGroup
-	for i, p := range params {
-		st := start.Clone()
-		run := func() { cycles[i], errs[i] = facts.AnalyzeCycle(st, moves, occurrences, p) }
-		if i == len(params)-1 {
-			run() // the last on this goroutine
-			continue
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); run() }()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return cycles, nil
-}
-
-// JudgeWith is Judge with the fact extractor given.
+// JudgeWith is JudgeInTurn with the fact extractor given.
 func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	if len(in.Moves) == 0 {
 		return noCycle(books), nil
 	}
-	occ := in.Occurrences
-	if occ < 2 {
-		occ = 2
+	params, of := analyses(books)
+	cycles, err := analyze(in.Start, in.Moves, max(in.Occurrences, 2), params)
+	if err != nil {
+		return nil, fmt.Errorf("facts: %w", err)
 	}
-	// The distinct analyses the books need, in book order.
-	var params []facts.Params
+	s := newSession()
+	defer s.release()
+	out := make([]Ruling, 0, len(books))
+	for i, b := range books {
+		r, err := b.rule(s, &cycles[of[i]], in.Context)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// analyses returns the distinct params the books' facts are computed with,
+// in book order, and for each book the index of its own.
+func analyses(books []*Book) (params []facts.Params, of []int) {
 	index := map[facts.Params]int{}
-	of := make([]int, len(books)) // book → its analysis
+	of = make([]int, len(books))
 	for i, b := range books {
 		p := factsParams(books, b)
 		k, ok := index[p]
@@ -88,22 +123,7 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 		}
 		of[i] = k
 	}
-	cycles, err := analyze(in.Start, in.Moves, occ, params)
-	if err != nil {
-		return nil, fmt.Errorf("facts: %w", err)
-	}
-	s := newSession()
-	defer s.release()
-	out := make([]Ruling, 0, len(books))
-	for i, b := range books {
-		cyc := &cycles[of[i]]
-		r, err := b.rule(s, cyc, in.Context)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return params, of
 }
 
 // factsParams is the params b's facts are computed with: its own, or — when
