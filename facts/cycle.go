@@ -146,7 +146,7 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 	mat := positions[0].Material()
 	sf.Strong = mat[side][position.Rook] + mat[side][position.Horse] + mat[side][position.Cannon]
 	for i, m := range moves {
-		if positions[i].Side() != side {
+		if positions[i].Side() != side || par.Skip&SkipVariation != 0 {
 			continue
 		}
 		if v, ok := safeVariation(positions[i], m, par, mem); ok {

@@ -333,3 +333,36 @@ func TestAnalyzeCyclesSharesOnlyPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipLeavesOutOnlyItsGroups: with Params.Skip the analysis leaves the
+// offers and 有变 out and changes nothing else — over the figure and AXF
+// cycles.
+func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
+	skip := DefaultParams()
+	skip.Skip = SkipOffers | SkipVariation
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	offers, vary := 0, 0
+	for _, in := range ins {
+		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
+		require.NoError(t, err, in.id)
+		part, err := AnalyzeCycle(in.start, in.moves, in.occ, skip)
+		require.NoError(t, err, in.id)
+		for i := range full.Moves {
+			offers += len(full.Moves[i].Offers)
+			require.Empty(t, part.Moves[i].Offers, in.id)
+			full.Moves[i].Offers = nil
+		}
+		for _, s := range []*Side{&full.Red, &full.Black} {
+			if s.CanVary {
+				vary++
+			}
+			s.CanVary, s.VaryMove, s.VaryAt = false, "", 0
+		}
+		require.Equal(t, full, part, in.id)
+	}
+	require.Positive(t, offers)
+	require.Positive(t, vary)
+}

@@ -88,7 +88,9 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	basicAfter(&mf, pos, to, &par)
 
 	// Offers: the opponent really is to move now.
-	mf.Offers = offers(s, m)
+	if par.Skip&SkipOffers == 0 {
+		mf.Offers = offers(s, m)
+	}
 	mf.Block, mf.Blocked = blocks(s, to)
 
 	// The mover moving again: pass the opponent's turn.

@@ -47,7 +47,22 @@ type Params struct {
 	// of the searched facts (王忠 方案二, which decides by 有变/无变) is
 	// judged on DetailBasic; interp decides that from the book itself.
 	Detail Detail
+	// Skip leaves groups of facts out that a rule book does not read (the
+	// zero value: none); interp decides it from the books themselves.
+	Skip Skip
 }
+
+// Skip is a set of fact groups to leave out (see Params.Skip).
+type Skip uint8
+
+const (
+	// SkipOffers: Move.Offers is left empty (no book that reads offers,
+	// counterattacks or 兑/献 is judged on these facts).
+	SkipOffers Skip = 1 << iota
+	// SkipVariation: 有变 is not worked out (Side.CanVary false, VaryMove
+	// empty).
+	SkipVariation
+)
 
 // Detail is how much of each move's facts to compute (see Params.Detail).
 type Detail int

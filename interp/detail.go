@@ -24,11 +24,52 @@ var searchedFacts = map[string]bool{
 // the side of the full facts: any mention of a searched fact, anywhere, asks
 // for them.
 func detailOf(b *Book) facts.Detail {
-	names := map[string]bool{}
 	for _, r := range b.Moves {
 		if r.For != "" {
 			return facts.DetailFull
 		}
+	}
+	for n := range namesOf(b) {
+		if searchedFacts[n] {
+			return facts.DetailFull
+		}
+	}
+	return facts.DetailBasic
+}
+
+// offerFacts and variationFacts are the names that read the fact groups
+// facts.Skip can leave out: the offers (and the counterattacks, Back, that
+// the interpreter finds among them), and 有变.
+var (
+	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
+	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryAt": true}
+)
+
+// skipOf is the fact groups b never reads, judged as detailOf judges (any
+// mention asks for the group; a `for: offers` rule reads the offers).
+func skipOf(b *Book) facts.Skip {
+	skip := facts.SkipOffers | facts.SkipVariation
+	for _, r := range b.Moves {
+		if r.For == ForOffers {
+			skip &^= facts.SkipOffers
+		}
+	}
+	for n := range namesOf(b) {
+		if offerFacts[n] {
+			skip &^= facts.SkipOffers
+		}
+		if variationFacts[n] {
+			skip &^= facts.SkipVariation
+		}
+	}
+	return skip
+}
+
+// namesOf collects the names b's compiled expressions (definitions inlined)
+// and templates read.
+func namesOf(b *Book) map[string]bool {
+	names := map[string]bool{}
+	for _, r := range b.Moves {
 		addProgNames(names, r.prog)
 		addProgNames(names, r.gradeProg)
 		addTemplateNames(names, r.tmpl)
@@ -40,12 +81,7 @@ func detailOf(b *Book) facts.Detail {
 		addProgNames(names, v.prog)
 		addTemplateNames(names, v.tmpl)
 	}
-	for n := range names {
-		if searchedFacts[n] {
-			return facts.DetailFull
-		}
-	}
-	return facts.DetailBasic
+	return names
 }
 
 type nameCollector map[string]bool

@@ -109,18 +109,24 @@ func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 }
 
 // analyses returns the distinct params the books' facts are computed with,
-// in book order, and for each book the index of its own.
+// in book order, and for each book the index of its own. Books whose params
+// differ only in the fact groups they skip share an analysis, which leaves
+// out only what none of them reads.
 func analyses(books []*Book) (params []facts.Params, of []int) {
 	index := map[facts.Params]int{}
 	of = make([]int, len(books))
 	for i, b := range books {
 		p := factsParams(books, b)
+		skip := b.Params.Skip
+		p.Skip = 0
 		k, ok := index[p]
 		if !ok {
 			k = len(params)
 			index[p] = k
+			p.Skip = skip
 			params = append(params, p)
 		}
+		params[k].Skip &= skip
 		of[i] = k
 	}
 	return params, of
@@ -147,8 +153,8 @@ func factsParams(books []*Book, b *Book) facts.Params {
 // same — they differ at most in what only the searches read (the mate-threat
 // depths, and the detail itself).
 func sameBasics(a, b facts.Params) bool {
-	a.MateDepth, a.QuietMate, a.QuietMateDepth, a.Detail = 0, false, 0, 0
-	b.MateDepth, b.QuietMate, b.QuietMateDepth, b.Detail = 0, false, 0, 0
+	a.MateDepth, a.QuietMate, a.QuietMateDepth, a.Detail, a.Skip = 0, false, 0, 0, 0
+	b.MateDepth, b.QuietMate, b.QuietMateDepth, b.Detail, b.Skip = 0, false, 0, 0, 0
 	return a == b
 }
 

@@ -333,6 +333,7 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 		return nil, c.errs
 	}
 	m.b.Params.Detail = detailOf(m.b)
+	m.b.Params.Skip = skipOf(m.b)
 	return m.b, nil
 }
 

@@ -55,7 +55,7 @@ func runFacts(e *env, args []string) int {
 	}
 	// Every fact, whatever the book itself needs to judge.
 	par := books[0].Params
-	par.Detail = facts.DetailFull
+	par.Detail, par.Skip = facts.DetailFull, 0
 	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
 	if err != nil {
 		return fail(e, "facts", err)
