@@ -151,7 +151,8 @@ func factsParams(books []*Book, b *Book) facts.Params {
 
 // sameBasics: the basic facts (and the per-cycle ones) under a and b are the
 // same — they differ at most in what only the searches read (the mate-threat
-// depths, and the detail itself).
+// depths, and the detail itself) and in the groups they skip (analyses
+// leaves out only what none of the books sharing one reads).
 func sameBasics(a, b facts.Params) bool {
 	a.MateDepth, a.QuietMate, a.QuietMateDepth, a.Detail, a.Skip = 0, false, 0, 0, 0
 	b.MateDepth, b.QuietMate, b.QuietMateDepth, b.Detail, b.Skip = 0, false, 0, 0, 0
