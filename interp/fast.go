@@ -23,9 +23,9 @@ import (
 // of range, a nil, a division) — keeps the VM, so a closure never has to
 // reproduce an error.
 // The closures are built from expr's own typed tree, with expr's own field
-// resolution (checker.FieldIndex), and a test (TestFastMatchesVM) checks
-// them against the VM on every predicate of every bundled book over the
-// case files.
+// resolution (checker.FieldIndex), and in the package's tests every fast
+// evaluation is also run on the VM and compared (verifyFast, set for all
+// of them: every predicate of every bundled book over the case files).
 //
 // A predicate outside the subset may still start with conditions inside
 // it: `A && B && C` with A and B fast and C not. Those are its guard: when
