@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 	"sync/atomic"
 	"time"
 
@@ -116,17 +114,11 @@ func runReplay(e *env, args []string) int {
 	// The records in flight are a few MB, but a corpus allocates hundreds:
 	// collecting less often saves about a sixth of the reading time.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return fail(e, "replay", err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fail(e, "replay", err)
-		}
-		defer pprof.StopCPUProfile()
+	stop, st, ok := startCPUProfile(e, "replay", *cpuprofile)
+	if !ok {
+		return st
 	}
+	defer stop()
 
 	start := time.Now()
 	rep := replayReport{Errors: []replayError{}, Files: make([]replayFile, len(files))}

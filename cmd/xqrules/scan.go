@@ -81,7 +81,7 @@ type scanned struct {
 }
 
 func runScan(e *env, args []string) int {
-	synopsis := "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] FILE…"
+	synopsis := "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] [--cpuprofile F] FILE…"
 	fs := newFlags(e, "scan", synopsis)
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
@@ -89,6 +89,7 @@ func runScan(e *env, args []string) int {
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "games judged in parallel")
 	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintln(w, "Usage: xqrules scan "+synopsis)
@@ -125,6 +126,11 @@ func runScan(e *env, args []string) int {
 	if books == nil {
 		return st
 	}
+	stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
+	if !ok {
+		return st
+	}
+	defer stop()
 	files := fs.Args()
 	start := time.Now()
 	rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}

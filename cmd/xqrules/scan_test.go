@@ -166,3 +166,20 @@ func TestScanDeterministicAndProgress(t *testing.T) {
 	assert.NotContains(t, out.String(), "ply 54", "--quiet: the summary only")
 	assert.Contains(t, out.String(), "rule set")
 }
+
+// --cpuprofile writes a profile go tool pprof reads (gzipped protobuf); a
+// file that cannot be created is an error before anything is judged.
+func TestScanCPUProfile(t *testing.T) {
+	prof := writeFile(t, "scan.pgo", "")
+	_, errs, st := xq(t, "scan", "--quiet", "--rules", "11", "--cpuprofile", prof, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	data, err := os.ReadFile(prof)
+	require.NoError(t, err)
+	require.Greater(t, len(data), 2)
+	assert.Equal(t, []byte{0x1f, 0x8b}, data[:2], "gzip magic")
+
+	out, errs, st := xq(t, "scan", "--rules", "11", "--cpuprofile", prof+"-dir/x/y.pgo", scanSample)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "y.pgo")
+	assert.Empty(t, out)
+}
