@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"maps"
 	"slices"
 
 	"github.com/xqrules/xqrules/position"
@@ -65,8 +64,9 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 
 	// Before the move, mover to move: what could it already win, and mate?
-	before := maps.Clone(s.gainsAll()) // remembered: not to be modified
-	delete(before, to)
+	// (Remembered: read, never modified. The piece the move takes, on to,
+	// is not looked up in it: the victims after the move stand elsewhere.)
+	before := s.gainsAll()
 	mtBefore := s.mateThreat()
 	// Was the moved piece itself chased before the move (避捉)?
 	// (The opponent's gains here are the previous ply's "after", remembered.)
@@ -75,9 +75,9 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.MovedWasThreatened, mf.MovedThreatGain = true, g.gain
 	}
 	pos.Unmake()
-	oldProtect := map[position.Square]string{}
+	var oldProtect [position.NumSquares]string
 	for sq, g := range before {
-		if g.gain > 0 || g.direct {
+		if sq != to && (g.gain > 0 || g.direct) {
 			oldProtect[sq], _, _, _, _ = protection(s, sq, O)
 		}
 	}
