@@ -40,32 +40,13 @@ func axfCycles(tb testing.TB) []benchCycle {
 		if err != nil {
 			continue
 		}
-		p := start.Clone()
-		var ms []position.Move
-		ok := true
-		for _, t := range strings.Fields(c.Moves) {
-			m, err := position.ParseMove(p, t)
-			if err != nil {
-				ok = false
-				break
-			}
-			ms = append(ms, m)
-			p.Make(m)
-		}
-		if !ok {
+		ms, err := position.ParseMoves(start, strings.Fields(c.Moves))
+		if err != nil {
 			continue
 		}
-		keys := p.Keys()
-		from, found := position.LastPeriod(keys)
-		if !found {
-			continue
+		if cs, cycle, occ, ok := lastPeriod(start, ms); ok {
+			out = append(out, benchCycle{c.ID, cs, cycle, occ})
 		}
-		cs := start.Clone()
-		for _, m := range ms[:from] {
-			cs.Make(m)
-		}
-		cs.ResetHistory()
-		out = append(out, benchCycle{c.ID, cs, ms[from:], position.Occurrences(keys, keys[len(keys)-1])})
 	}
 	return out
 }

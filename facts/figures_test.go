@@ -49,23 +49,32 @@ func loadFigures(t testing.TB) []figure {
 func cycleOf(t testing.TB, fen string, texts []string) (*position.Position, []position.Move, int) {
 	start, err := position.ParseFEN(fen)
 	require.NoError(t, err)
+	ms, err := position.ParseMoves(start, texts)
+	require.NoError(t, err)
+	cs, cycle, occ, ok := lastPeriod(start, ms)
+	require.True(t, ok, "no cycle in %v", texts)
+	return cs, cycle, occ
+}
+
+// lastPeriod plays ms from start and returns the last period of the game:
+// the position it starts from (a fresh history), its moves and how many
+// times the final position occurred; ok is false when no position repeats.
+func lastPeriod(start *position.Position, ms []position.Move) (*position.Position, []position.Move, int, bool) {
 	p := start.Clone()
-	var ms []position.Move
-	for i, s := range texts {
-		m, err := position.ParseMove(p, s)
-		require.NoError(t, err, "move %d %s", i+1, s)
-		ms = append(ms, m)
+	for _, m := range ms {
 		p.Make(m)
 	}
 	keys := p.Keys()
 	from, ok := position.LastPeriod(keys)
-	require.True(t, ok, "no cycle in %v", texts)
+	if !ok {
+		return nil, nil, 0, false
+	}
 	cs := start.Clone()
 	for _, m := range ms[:from] {
 		cs.Make(m)
 	}
 	cs.ResetHistory()
-	return cs, ms[from:], position.Occurrences(keys, keys[len(keys)-1])
+	return cs, ms[from:], position.Occurrences(keys, keys[len(keys)-1]), true
 }
 
 // knownFactGaps are the 捉 moves of the 2020 figures for which the facts do

@@ -3,7 +3,6 @@ package interp
 import (
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -12,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xqrules/xqrules/facts"
-	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/rules"
 )
 
@@ -23,17 +21,7 @@ const (
 )
 
 func benchInput(b testing.TB) Input {
-	start, err := position.ParseFEN(benchFEN)
-	require.NoError(b, err)
-	p := start.Clone()
-	var moves []position.Move
-	for _, t := range strings.Fields(benchMoves) {
-		m, err := position.ParseMove(p, t)
-		require.NoError(b, err)
-		moves = append(moves, m)
-		p.Make(m)
-	}
-	in, ok := FindCycle(start, moves)
+	in, ok := FindCycle(playMoves(b, benchFEN, benchMoves))
 	require.True(b, ok)
 	return in
 }
@@ -53,23 +41,15 @@ func reportMedian(b *testing.B, f func()) {
 
 // BenchmarkJudgeAllBooks judges one 4-move cycle under every bundled book,
 // facts included (computed once per distinct params).
-func BenchmarkJudgeAllBooks(b *testing.B) {
-	noVerify(b)
-	books, err := bundled(b).Select("all")
-	require.NoError(b, err)
-	in := benchInput(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	reportMedian(b, func() {
-		if _, err := Judge(books, in); err != nil {
-			b.Fatal(err)
-		}
-	})
-}
+func BenchmarkJudgeAllBooks(b *testing.B) { benchJudge(b, Judge) }
 
 // BenchmarkJudgeInTurnAllBooks is BenchmarkJudgeAllBooks with the analyses
 // in turn (JudgeInTurn, as scan judges): the work in all, on one core.
-func BenchmarkJudgeInTurnAllBooks(b *testing.B) {
+func BenchmarkJudgeInTurnAllBooks(b *testing.B) { benchJudge(b, JudgeInTurn) }
+
+// benchJudge reports the median time of judge ruling on the benchmark cycle
+// under every bundled book.
+func benchJudge(b *testing.B, judge func([]*Book, Input) ([]Ruling, error)) {
 	noVerify(b)
 	books, err := bundled(b).Select("all")
 	require.NoError(b, err)
@@ -77,7 +57,7 @@ func BenchmarkJudgeInTurnAllBooks(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	reportMedian(b, func() {
-		if _, err := JudgeInTurn(books, in); err != nil {
+		if _, err := judge(books, in); err != nil {
 			b.Fatal(err)
 		}
 	})

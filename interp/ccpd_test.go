@@ -144,15 +144,9 @@ func judgeRow(books []*Book, r ccpdRow) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := start.Clone()
-	var moves []position.Move
-	for _, t := range strings.Fields(r.CycleMoves) {
-		m, err := position.ParseMove(p, t)
-		if err != nil {
-			return nil, fmt.Errorf("move %q: %w", t, err)
-		}
-		moves = append(moves, m)
-		p.Make(m)
+	moves, err := position.ParseMoves(start, strings.Fields(r.CycleMoves))
+	if err != nil {
+		return nil, err
 	}
 	in, ok := FindCycle(start, moves)
 	if !ok {
@@ -194,16 +188,7 @@ func TestCCPDCycleWindows(t *testing.T) {
 		n++
 		want, ok := rowInput(t, r.CycleFEN, r.CycleMoves)
 		require.True(t, ok, r.ID)
-		start, err := position.ParseFEN(r.GameFEN)
-		require.NoError(t, err)
-		p := start.Clone()
-		var moves []position.Move
-		for _, s := range strings.Fields(r.GameMoves) {
-			m, err := position.ParseMove(p, s)
-			require.NoError(t, err, r.ID)
-			moves = append(moves, m)
-			p.Make(m)
-		}
+		start, moves := playMoves(t, r.GameFEN, r.GameMoves)
 		cs := FindCycles(start, moves, CyclesFirst)
 		if !assert.Len(t, cs, 1, r.ID) {
 			continue
@@ -225,15 +210,5 @@ func TestCCPDCycleWindows(t *testing.T) {
 }
 
 func rowInput(t *testing.T, fen, moves string) (Input, bool) {
-	start, err := position.ParseFEN(fen)
-	require.NoError(t, err)
-	p := start.Clone()
-	var ms []position.Move
-	for _, s := range strings.Fields(moves) {
-		m, err := position.ParseMove(p, s)
-		require.NoError(t, err)
-		ms = append(ms, m)
-		p.Make(m)
-	}
-	return FindCycle(start, ms)
+	return FindCycle(playMoves(t, fen, moves))
 }

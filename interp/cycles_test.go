@@ -10,18 +10,14 @@ import (
 	"github.com/xqrules/xqrules/position"
 )
 
-func playMoves(t *testing.T, fen, moves string) (*position.Position, []position.Move) {
+// playMoves reads fen and the moves after it (space-separated, any
+// notation).
+func playMoves(t testing.TB, fen, moves string) (*position.Position, []position.Move) {
 	t.Helper()
 	start, err := position.ParseFEN(fen)
 	require.NoError(t, err)
-	p := start.Clone()
-	var ms []position.Move
-	for _, s := range strings.Fields(moves) {
-		m, err := position.ParseMove(p, s)
-		require.NoError(t, err, s)
-		ms = append(ms, m)
-		p.Make(m)
-	}
+	ms, err := position.ParseMoves(start, strings.Fields(moves))
+	require.NoError(t, err)
 	return start, ms
 }
 

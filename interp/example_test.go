@@ -41,12 +41,9 @@ func ExampleJudge() {
 	lib, _ := interp.Bundled()
 	books, _ := lib.Select("11,asian")
 	start := position.MustParseFEN("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1")
-	p := start.Clone()
-	var moves []position.Move
-	for _, t := range []string{"车四平五", "将5平6", "车五平四", "将6平5"} {
-		m, _ := position.ParseMove(p, t)
-		moves = append(moves, m)
-		p.Make(m)
+	moves, err := position.ParseMoves(start, []string{"车四平五", "将5平6", "车五平四", "将6平5"})
+	if err != nil {
+		panic(err)
 	}
 	in, _ := interp.FindCycle(start, moves)
 	rulings, err := interp.Judge(books, in)

@@ -7,15 +7,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestJudgeInTurnAsJudge: judging with the analyses in turn (sharing the
-// position-only memory between the bundled books' param sets) rules as
-// judging with them side by side, on every cycle of the case files.
-func TestJudgeInTurnAsJudge(t *testing.T) {
-	books, err := bundled(t).Select("all")
-	require.NoError(t, err)
+// caseCycle is a cycle of the case files, for tests that judge them all.
+type caseCycle struct {
+	id string
+	in Input
+}
+
+// caseFileCycles returns every case of testdata/cases that gives a cycle.
+func caseFileCycles(t testing.TB) []caseCycle {
 	files, err := filepath.Glob("../testdata/cases/*.yaml")
 	require.NoError(t, err)
-	n := 0
+	require.NotEmpty(t, files)
+	var out []caseCycle
 	for _, f := range files {
 		cases, err := ReadCases(f)
 		require.NoError(t, err)
@@ -24,14 +27,26 @@ func TestJudgeInTurnAsJudge(t *testing.T) {
 			if err != nil || len(in.Moves) == 0 {
 				continue
 			}
-			a, err1 := Judge(books, in)
-			b, err2 := JudgeInTurn(books, in)
-			require.Equal(t, err1, err2, cases[i].ID)
-			require.Equal(t, a, b, cases[i].ID)
-			n++
+			out = append(out, caseCycle{cases[i].ID, in})
 		}
 	}
-	require.Greater(t, n, 100)
+	return out
+}
+
+// TestJudgeInTurnAsJudge: judging with the analyses in turn (sharing the
+// position-only memory between the bundled books' param sets) rules as
+// judging with them side by side, on every cycle of the case files.
+func TestJudgeInTurnAsJudge(t *testing.T) {
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	cycles := caseFileCycles(t)
+	for _, c := range cycles {
+		a, err1 := Judge(books, c.in)
+		b, err2 := JudgeInTurn(books, c.in)
+		require.Equal(t, err1, err2, c.id)
+		require.Equal(t, a, b, c.id)
+	}
+	require.Greater(t, len(cycles), 100)
 }
 
 // TestSkipsDoNotChangeRulings: the fact groups the bundled books skip
@@ -51,26 +66,15 @@ func TestSkipsDoNotChangeRulings(t *testing.T) {
 		unskipped = append(unskipped, &nb)
 	}
 	require.Positive(t, skipping)
-	files, err := filepath.Glob("../testdata/cases/*.yaml")
-	require.NoError(t, err)
-	n := 0
-	for _, f := range files {
-		cases, err := ReadCases(f)
-		require.NoError(t, err)
-		for i := range cases {
-			in, err := cases[i].Input()
-			if err != nil || len(in.Moves) == 0 {
-				continue
-			}
-			a, err1 := Judge(books, in)
-			b, err2 := Judge(unskipped, in)
-			require.Equal(t, err2, err1, cases[i].ID)
-			for j := range a { // the books' own params, skips included
-				a[j].Params, b[j].Params = nil, nil
-			}
-			require.Equal(t, b, a, cases[i].ID)
-			n++
+	cycles := caseFileCycles(t)
+	for _, c := range cycles {
+		a, err1 := Judge(books, c.in)
+		b, err2 := Judge(unskipped, c.in)
+		require.Equal(t, err2, err1, c.id)
+		for j := range a { // the books' own params, skips included
+			a[j].Params, b[j].Params = nil, nil
 		}
+		require.Equal(t, b, a, c.id)
 	}
-	require.Greater(t, n, 100)
+	require.Greater(t, len(cycles), 100)
 }

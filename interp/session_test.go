@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -66,38 +65,27 @@ func TestSessionReuse(t *testing.T) {
 func TestSharedSessionRulesAsAlone(t *testing.T) {
 	books, err := bundled(t).Select("all")
 	require.NoError(t, err)
-	files, err := filepath.Glob("../testdata/cases/*.yaml")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	n := 0
-	for _, f := range files {
-		cases, err := ReadCases(f)
-		require.NoError(t, err)
-		for i := range cases {
-			in, err := cases[i].Input()
-			if err != nil || len(in.Moves) == 0 {
-				continue
+	cycles := caseFileCycles(t)
+	for _, c := range cycles {
+		in := c.in
+		analyses := map[facts.Params]*facts.Cycle{}
+		for _, b := range books {
+			p := factsParams(books, b)
+			if analyses[p] == nil {
+				cyc, err := facts.AnalyzeCycle(in.Start, in.Moves, max(in.Occurrences, 2), p)
+				require.NoError(t, err)
+				analyses[p] = &cyc
 			}
-			cycles := map[facts.Params]*facts.Cycle{}
-			for _, b := range books {
-				p := factsParams(books, b)
-				if cycles[p] == nil {
-					c, err := facts.AnalyzeCycle(in.Start, in.Moves, max(in.Occurrences, 2), p)
-					require.NoError(t, err)
-					cycles[p] = &c
-				}
-			}
-			s := newSession()
-			for _, b := range books {
-				cyc := cycles[factsParams(books, b)]
-				shared, err1 := b.rule(s, cyc, in.Context)
-				alone, err2 := b.Rule(cyc, in.Context)
-				assert.Equal(t, err2, err1, "%s %s", cases[i].ID, b.ID)
-				assert.Equal(t, alone, shared, "%s %s", cases[i].ID, b.ID)
-			}
-			s.release()
-			n++
 		}
+		s := newSession()
+		for _, b := range books {
+			cyc := analyses[factsParams(books, b)]
+			shared, err1 := b.rule(s, cyc, in.Context)
+			alone, err2 := b.Rule(cyc, in.Context)
+			assert.Equal(t, err2, err1, "%s %s", c.id, b.ID)
+			assert.Equal(t, alone, shared, "%s %s", c.id, b.ID)
+		}
+		s.release()
 	}
-	t.Logf("%d cycles", n)
+	t.Logf("%d cycles", len(cycles))
 }
