@@ -286,22 +286,14 @@ func (fc *fastCompiler) bool(n ast.Node) (boolFn, bool) {
 		c, ok1 := fc.bool(n.Cond)
 		a, ok2 := fc.bool(n.Exp1)
 		b, ok3 := fc.bool(n.Exp2)
-		return func(env, el unsafe.Pointer) bool {
-			if c(env, el) {
-				return a(env, el)
-			}
-			return b(env, el)
-		}, ok1 && ok2 && ok3
+		return choose(c, a, b), ok1 && ok2 && ok3
 	case *ast.BinaryNode:
 		return fc.binaryBool(n)
 	case *ast.BuiltinNode:
 		return fc.builtinBool(n)
 	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
 		a, t, ok := fc.addr(n)
-		if !ok || t != tBool {
-			return nil, false
-		}
-		return func(env, el unsafe.Pointer) bool { return *(*bool)(a(env, el)) }, true
+		return load[bool](a, ok && t == tBool)
 	}
 	return nil, false
 }
@@ -323,29 +315,16 @@ func (fc *fastCompiler) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 			return nil, false
 		}
 		var eq boolFn
+		var ok bool
 		switch lt {
 		case tInt:
-			l, ok1 := fc.int(n.Left)
-			r, ok2 := fc.int(n.Right)
-			if !ok1 || !ok2 {
-				return nil, false
-			}
-			eq = equal(l, r)
+			eq, ok = equalBy(fc.int, n)
 		case tString:
-			l, ok1 := fc.str(n.Left)
-			r, ok2 := fc.str(n.Right)
-			if !ok1 || !ok2 {
-				return nil, false
-			}
-			eq = equal(l, r)
+			eq, ok = equalBy(fc.str, n)
 		case tBool:
-			l, ok1 := fc.bool(n.Left)
-			r, ok2 := fc.bool(n.Right)
-			if !ok1 || !ok2 {
-				return nil, false
-			}
-			eq = equal(l, r)
-		default:
+			eq, ok = equalBy(fc.bool, n)
+		}
+		if !ok {
 			return nil, false
 		}
 		if neg {
@@ -412,6 +391,36 @@ func (fc *fastCompiler) in(n *ast.BinaryNode) (boolFn, bool) {
 // equal is the closure of `l == r`.
 func equal[T comparable](l, r func(env, el unsafe.Pointer) T) boolFn {
 	return func(env, el unsafe.Pointer) bool { return l(env, el) == r(env, el) }
+}
+
+// equalBy compiles n's two sides with compile (the compiler of their type)
+// and compares them.
+func equalBy[T comparable, F ~func(env, el unsafe.Pointer) T](compile func(ast.Node) (F, bool), n *ast.BinaryNode) (boolFn, bool) {
+	l, ok1 := compile(n.Left)
+	r, ok2 := compile(n.Right)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	return equal[T](l, r), true
+}
+
+// choose is cond ? a : b.
+func choose[T any](cond boolFn, a, b func(env, el unsafe.Pointer) T) func(env, el unsafe.Pointer) T {
+	return func(env, el unsafe.Pointer) T {
+		if cond(env, el) {
+			return a(env, el)
+		}
+		return b(env, el)
+	}
+}
+
+// load reads the T at the address a gives, when ok (the address is of a
+// field of type T).
+func load[T any](a addrFn, ok bool) (func(env, el unsafe.Pointer) T, bool) {
+	if !ok {
+		return nil, false
+	}
+	return func(env, el unsafe.Pointer) T { return *(*T)(a(env, el)) }, true
 }
 
 // constSet reads the right side of `in`: a constant set (after expr's
@@ -561,12 +570,7 @@ func (fc *fastCompiler) int(n ast.Node) (intFn, bool) {
 		c, ok1 := fc.bool(n.Cond)
 		a, ok2 := fc.int(n.Exp1)
 		b, ok3 := fc.int(n.Exp2)
-		return func(env, el unsafe.Pointer) int {
-			if c(env, el) {
-				return a(env, el)
-			}
-			return b(env, el)
-		}, ok1 && ok2 && ok3
+		return choose(c, a, b), ok1 && ok2 && ok3
 	case *ast.BinaryNode:
 		if n.Left.Type() != tInt || n.Right.Type() != tInt {
 			return nil, false
@@ -624,10 +628,7 @@ func (fc *fastCompiler) int(n ast.Node) (intFn, bool) {
 		return nil, false
 	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
 		a, t, ok := fc.addr(n)
-		if !ok || t != tInt {
-			return nil, false
-		}
-		return func(env, el unsafe.Pointer) int { return *(*int)(a(env, el)) }, true
+		return load[int](a, ok && t == tInt)
 	}
 	return nil, false
 }
@@ -647,20 +648,12 @@ func (fc *fastCompiler) str(n ast.Node) (strFn, bool) {
 		c, ok1 := fc.bool(n.Cond)
 		a, ok2 := fc.str(n.Exp1)
 		b, ok3 := fc.str(n.Exp2)
-		return func(env, el unsafe.Pointer) string {
-			if c(env, el) {
-				return a(env, el)
-			}
-			return b(env, el)
-		}, ok1 && ok2 && ok3
+		return choose(c, a, b), ok1 && ok2 && ok3
 	case *ast.SliceNode:
 		return fc.sliceStr(n)
 	case *ast.IdentifierNode, *ast.MemberNode, *ast.PointerNode:
 		a, t, ok := fc.addr(n)
-		if !ok || t != tString {
-			return nil, false
-		}
-		return func(env, el unsafe.Pointer) string { return *(*string)(a(env, el)) }, true
+		return load[string](a, ok && t == tString)
 	}
 	return nil, false
 }
