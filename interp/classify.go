@@ -530,10 +530,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
-		threats := ev.s.rthreats[:0]
-		for _, j := range evidence {
-			threats = append(threats, m.Threats[j])
-		}
+		threats := picked(ev.s.rthreats, m.Threats, evidence)
 		ev.s.rthreats = threats
 		if len(threats) > 0 {
 			data.Threats = threats
@@ -541,10 +538,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 			data.Back = counterOf(&data.Threat, m)
 		}
 	case ForOffers:
-		offers := ev.s.roffers[:0]
-		for _, j := range evidence {
-			offers = append(offers, m.Offers[j])
-		}
+		offers := picked(ev.s.roffers, m.Offers, evidence)
 		ev.s.roffers = offers
 		if len(offers) > 0 {
 			data.Offers = offers
@@ -556,4 +550,13 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 		ev.s.reasons[k] = s
 	}
 	return s
+}
+
+// picked is src[j] for each j of idx, in dst's room (from its start).
+func picked[T any](dst, src []T, idx []int) []T {
+	dst = dst[:0]
+	for _, j := range idx {
+		dst = append(dst, src[j])
+	}
+	return dst
 }
