@@ -8,20 +8,12 @@ import (
 // move plus per-cycle facts) with DefaultParams; ns/op is per cycle.
 func BenchmarkFigureCycles(b *testing.B) {
 	figs := loadFigures(b)
-	type cyc struct {
-		fg    figure
-		moves int
-	}
 	par := DefaultParams()
 	i := 0
 	for b.Loop() {
 		fg := figs[i%len(figs)]
 		i++
-		moves := fg.Moves
-		if len(fg.MovesThreefold) > 0 {
-			moves = fg.MovesThreefold
-		}
-		start, cy, occ := cycleOf(b, fg.FEN, moves)
+		start, cy, occ := fg.cycle(b)
 		if _, err := AnalyzeCycle(start, cy, occ, par); err != nil {
 			b.Fatal(err)
 		}

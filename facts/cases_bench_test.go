@@ -54,11 +54,7 @@ func axfCycles(tb testing.TB) []benchCycle {
 func figureCycles(tb testing.TB) []benchCycle {
 	var out []benchCycle
 	for _, fg := range loadFigures(tb) {
-		moves := fg.Moves
-		if len(fg.MovesThreefold) > 0 {
-			moves = fg.MovesThreefold
-		}
-		s, m, o := cycleOf(tb, fg.FEN, moves)
+		s, m, o := fg.cycle(tb)
 		out = append(out, benchCycle{fg.ID, s, m, o})
 	}
 	return out

@@ -44,6 +44,16 @@ func loadFigures(t testing.TB) []figure {
 	return out
 }
 
+// cycle is the figure's cycle as cycleOf finds it, in the threefold
+// version of its moves when the transcription gives one.
+func (fg figure) cycle(tb testing.TB) (*position.Position, []position.Move, int) {
+	moves := fg.Moves
+	if len(fg.MovesThreefold) > 0 {
+		moves = fg.MovesThreefold
+	}
+	return cycleOf(tb, fg.FEN, moves)
+}
+
 // cycleOf replays moves from fen and returns the last period's start position,
 // its moves and the occurrences of the final position.
 func cycleOf(t testing.TB, fen string, texts []string) (*position.Position, []position.Move, int) {
@@ -103,11 +113,7 @@ func TestFiguresFacts(t *testing.T) {
 	par.MateDepth = 15
 	for _, fg := range loadFigures(t) {
 		t.Run(fg.ID, func(t *testing.T) {
-			moves := fg.Moves
-			if len(fg.MovesThreefold) > 0 {
-				moves = fg.MovesThreefold
-			}
-			start, cyc, occ := cycleOf(t, fg.FEN, moves)
+			start, cyc, occ := fg.cycle(t)
 			c, err := AnalyzeCycle(start, cyc, occ, par)
 			require.NoError(t, err)
 			for i, mf := range c.Moves {

@@ -19,11 +19,7 @@ var updateGolden = flag.Bool("update", false, "rewrite facts/testdata/figures.go
 func TestFiguresGolden(t *testing.T) {
 	var sb strings.Builder
 	for _, fg := range loadFigures(t) {
-		moves := fg.Moves
-		if len(fg.MovesThreefold) > 0 {
-			moves = fg.MovesThreefold
-		}
-		start, cyc, occ := cycleOf(t, fg.FEN, moves)
+		start, cyc, occ := fg.cycle(t)
 		c, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
 		require.NoError(t, err)
 		fmt.Fprintf(&sb, "%s red-vary=%v black-vary=%v simple=%v\n", fg.ID, c.Red.CanVary, c.Black.CanVary, c.Simple)

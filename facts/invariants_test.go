@@ -247,11 +247,7 @@ func TestNodeLimitHolds(t *testing.T) {
 // facts (有变 included).
 func TestDetailBasic(t *testing.T) {
 	for _, fg := range loadFigures(t) {
-		moves := fg.Moves
-		if len(fg.MovesThreefold) > 0 {
-			moves = fg.MovesThreefold
-		}
-		start, cy, occ := cycleOf(t, fg.FEN, moves)
+		start, cy, occ := fg.cycle(t)
 		full, err := AnalyzeCycle(start, cy, occ, DefaultParams())
 		require.NoError(t, err)
 		par := DefaultParams()
