@@ -323,6 +323,28 @@ func TestChecksNearKing(t *testing.T) {
 	require.Greater(t, st.checking, n/2)
 }
 
+// refHardPositions visits n crowded setups (nearKingSetup, seeded with
+// seed; with children, each also after every one of its legal moves), then
+// a random walk of n positions (seed+1), then setups random or played on
+// (refSetupsPlayedOn, seed+2, setups of them).
+func refHardPositions(seed uint64, n, setups int, children bool, visit func(p *Position)) {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	for range n {
+		p := nearKingSetup(rng)
+		visit(p)
+		if !children {
+			continue
+		}
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			visit(p)
+			p.Unmake()
+		}
+	}
+	refRandomWalk(seed+1, n, visit)
+	refSetupsPlayedOn(seed+2, setups, visit)
+}
+
 // nearKingSetup places both kings in their palaces, then up to a dozen
 // pieces of either side, most of them on the black king's file or rank or
 // next to it, and lets Red move.
@@ -404,18 +426,7 @@ func TestSpecialChecks(t *testing.T) {
 			}
 		}
 	}
-	rng := rand.New(rand.NewPCG(14, 0x5eed))
-	for range n {
-		p := nearKingSetup(rng)
-		try(p)
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			try(p)
-			p.Unmake()
-		}
-	}
-	refRandomWalk(15, n, try)
-	refSetupsPlayedOn(16, n/5, try) // kings out of the palace among them
+	refHardPositions(14, n, n/5, true, try) // kings out of the palace among the setups
 	t.Logf("%d quiet moves of special pieces (%d uncovering), %d checks", moves, uncover, checks)
 	require.Greater(t, uncover, n)
 	require.Greater(t, checks, n)
@@ -460,12 +471,7 @@ func TestLastMoveChecks(t *testing.T) {
 			p.Unmake()
 		}
 	}
-	rng := rand.New(rand.NewPCG(19, 0x5eed))
-	for range n {
-		try(nearKingSetup(rng))
-	}
-	refRandomWalk(20, n, try)
-	refSetupsPlayedOn(21, n/5, try)
+	refHardPositions(19, n, n/5, false, try)
 	t.Logf("%d answers known, %d checks", known, checks)
 	require.Greater(t, known, 10*n)
 	require.Greater(t, checks, n)

@@ -2,7 +2,6 @@ package position
 
 import (
 	"flag"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -335,18 +334,7 @@ func TestHasLegalMove(t *testing.T) {
 			}
 		}
 	}
-	rng := rand.New(rand.NewPCG(18, 0x5eed))
-	for range n {
-		p := nearKingSetup(rng)
-		try(p)
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			try(p)
-			p.Unmake()
-		}
-	}
-	refRandomWalk(19, n, try)
-	refSetupsPlayedOn(20, n/3, try)
+	refHardPositions(18, n, n/3, true, try)
 	t.Logf("%d sides with no safe king step, %d with no legal move", boxed, none)
 	require.Greater(t, boxed, n)
 	require.Greater(t, none, 10)
