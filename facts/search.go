@@ -43,7 +43,9 @@ type scratch struct {
 // cycle share them: the check lines of gainAll reach the same positions again
 // and again, the "before" of one ply and the "after" of another meet after a
 // capture, a mate threat after one move is the 自毙 test of the next but one,
-// and so on. A result from a search that was cut short is never kept.
+// and so on. A result from a search that was cut short is never kept. What
+// depends on the piece values is forgotten between the param sets of one
+// AnalyzeCycles call (clearValues); the rest depends on the positions alone.
 type memo struct {
 	exchanges table[exchangeEntry]
 	// exAtLeast: a lower bound on the exchange value, from a bounded search

@@ -111,16 +111,53 @@ func TestSearchedFactsComplete(t *testing.T) {
 		basic, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
 		require.NoError(t, err, c.ID)
 		for j := range full.Moves {
-			f, b := reflect.ValueOf(full.Moves[j]), reflect.ValueOf(basic.Moves[j])
-			for k := 0; k < f.NumField(); k++ {
-				if !reflect.DeepEqual(f.Field(k).Interface(), b.Field(k).Interface()) {
-					differs[f.Type().Field(k).Name] = true
-				}
-			}
+			differingFields(differs, full.Moves[j], basic.Moves[j])
 		}
 	}
 	require.NotEmpty(t, differs, "the basic analysis must leave something out")
 	for name := range differs {
 		assert.True(t, searchedFacts[name], "facts.Move.%s is left out by DetailBasic but not in searchedFacts", name)
+	}
+}
+
+// TestSkipNamesComplete: every field of a move's or a side's facts that
+// facts.Skip leaves out (it differs from the full analysis somewhere in the
+// 2020 figures) is named in offerFacts or variationFacts — so a fact added
+// to a skipped group later cannot be read by a book whose analysis skips it.
+func TestSkipNamesComplete(t *testing.T) {
+	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
+	require.NoError(t, err)
+	skip := facts.DefaultParams()
+	skip.Skip = facts.SkipOffers | facts.SkipVariation
+	differs := map[string]bool{}
+	for i := range cases {
+		in, err := cases[i].Input()
+		if err != nil || len(in.Moves) == 0 {
+			continue
+		}
+		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
+		require.NoError(t, err, cases[i].ID)
+		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, skip)
+		require.NoError(t, err, cases[i].ID)
+		for j := range full.Moves {
+			differingFields(differs, full.Moves[j], part.Moves[j])
+		}
+		differingFields(differs, full.Red, part.Red)
+		differingFields(differs, full.Black, part.Black)
+	}
+	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
+	for name := range differs {
+		assert.True(t, offerFacts[name] || variationFacts[name], "%s is left out by facts.Skip but named in neither offerFacts nor variationFacts", name)
+	}
+}
+
+// differingFields adds to differs the names of the fields in which a and b,
+// structs of one type, differ.
+func differingFields(differs map[string]bool, a, b any) {
+	f, g := reflect.ValueOf(a), reflect.ValueOf(b)
+	for k := 0; k < f.NumField(); k++ {
+		if !reflect.DeepEqual(f.Field(k).Interface(), g.Field(k).Interface()) {
+			differs[f.Type().Field(k).Name] = true
+		}
 	}
 }

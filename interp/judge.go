@@ -41,9 +41,10 @@ func Judge(books []*Book, in Input) ([]Ruling, error) {
 	factErrs := make([]error, len(params))
 	var wg sync.WaitGroup
 	for k, p := range params {
-		start := in.Start.Clone() // each goroutine plays on its own copy
 		run := func() {
-			cyc, err := facts.AnalyzeCycle(start, in.Moves, occ, p)
+			// AnalyzeCycle only reads the start position: the
+			// goroutines may share it.
+			cyc, err := facts.AnalyzeCycle(in.Start, in.Moves, occ, p)
 			if err != nil {
 				factErrs[k] = err
 				return
