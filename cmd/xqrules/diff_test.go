@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,13 +12,6 @@ import (
 )
 
 var caseFiles = filepath.Join("..", "..", "testdata", "cases")
-
-func decodeDiff(t *testing.T, out string) diffReport {
-	t.Helper()
-	var rep diffReport
-	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
-	return rep
-}
 
 func TestDiffUsage(t *testing.T) {
 	out, _, st := xq(t, "diff", "--help")
@@ -74,7 +66,7 @@ func readGolden(t *testing.T, path string) map[string]map[string]goldenRuling {
 func TestDiffCasesAgreesWithGolden(t *testing.T) {
 	out, errs, st := xq(t, "diff", "--rules", "87,11", "--format", "json", filepath.Join(caseFiles, "seeds.yaml"))
 	require.Equal(t, exitOK, st, errs)
-	rep := decodeDiff(t, out)
+	rep := decodeJSON[diffReport](t, out)
 	assert.Equal(t, "87", rep.A)
 	assert.Equal(t, "11", rep.B)
 	assert.Empty(t, rep.Errors)
@@ -117,7 +109,7 @@ func TestDiffCasesAgreesWithGolden(t *testing.T) {
 func TestDiffGamesAgreesWithScan(t *testing.T) {
 	out, errs, st := xq(t, "scan", "--rules", "11,ko", "--format", "json", scanSample)
 	require.Equal(t, exitOK, st, errs)
-	scan := decodeScan(t, out)
+	scan := decodeJSON[scanReport](t, out)
 	var want []int
 	for _, c := range scan.Cycles {
 		if c.Rulings[0].Verdict != c.Rulings[1].Verdict || !slices.Equal(c.Rulings[0].Labels, c.Rulings[1].Labels) {
@@ -128,7 +120,7 @@ func TestDiffGamesAgreesWithScan(t *testing.T) {
 
 	out, errs, st = xq(t, "diff", "--rules", "11,ko", "--format", "json", scanSample)
 	require.Equal(t, exitOK, st, errs)
-	rep := decodeDiff(t, out)
+	rep := decodeJSON[diffReport](t, out)
 	assert.Equal(t, len(scan.Cycles), rep.Compared)
 	var got []int
 	for _, d := range rep.Diffs {

@@ -24,11 +24,12 @@ func runReplayCmd(t testing.TB, terminal bool, args ...string) (int, string, str
 	return st, out.String(), errb.String()
 }
 
-func decodeReport(t testing.TB, out string) replayReport {
+// decodeJSON reads a command's JSON output as a T.
+func decodeJSON[T any](t testing.TB, out string) T {
 	t.Helper()
-	var rep replayReport
-	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
-	return rep
+	var v T
+	require.NoError(t, json.Unmarshal([]byte(out), &v), out)
+	return v
 }
 
 func TestReplayUsage(t *testing.T) {
@@ -82,7 +83,7 @@ func TestReplayJSON(t *testing.T) {
 	files := []string{recordFixture("bad_illegal.pgn"), recordFixture("ccpd_sample.jsonl"), recordFixture("bad_result.pgn"), recordFixture("ccpd_repetition_sample.jsonl")}
 	st, out, _ := runReplayCmd(t, false, append([]string{"--format", "json"}, files...)...)
 	assert.Equal(t, exitFailed, st)
-	rep := decodeReport(t, out)
+	rep := decodeJSON[replayReport](t, out)
 	assert.Equal(t, 13, rep.Games)
 	assert.Equal(t, 3, rep.GamesWith3Fold)
 	assert.Equal(t, rep.GamesWith3Fold, rep.Repetitions)
@@ -118,7 +119,7 @@ func TestReplayList(t *testing.T) {
 		"repetitions: 2 games with a position occurring at least twice, 2 at least 3 times\n", out)
 
 	_, out, _ = runReplayCmd(t, false, "--list", "--format", "json", recordFixture("rulecases_sample.jsonl"))
-	rep := decodeReport(t, out)
+	rep := decodeJSON[replayReport](t, out)
 	require.Len(t, rep.Threefold, 2)
 	assert.Equal(t, threefoldGame{File: recordFixture("rulecases_sample.jsonl"), Line: 1, Game: 1, ID: "fsf-01", Max: 3, FirstThreefold: 9, Plies: 9}, rep.Threefold[0])
 }
@@ -132,7 +133,7 @@ func TestReplayDeterministic(t *testing.T) {
 	for i, jobs := range []string{"1", "2", "7"} {
 		for _, dedupe := range []string{"true", "false"} {
 			_, out, _ := runReplayCmd(t, false, append([]string{"--format", "json", "--list", "--jobs", jobs, "--dedupe=" + dedupe}, files...)...)
-			rep := decodeReport(t, out)
+			rep := decodeJSON[replayReport](t, out)
 			rep.ElapsedMS = 0
 			assert.Len(t, rep.Threefold, 5)
 			if i == 0 && dedupe == "true" {
@@ -168,7 +169,7 @@ func TestReplayDataCCPD(t *testing.T) {
 	}
 	st, out, _ := runReplayCmd(t, false, "--format", "json", filepath.Join(data, "ccpd_games_iccs.jsonl.gz"))
 	assert.Equal(t, exitFailed, st)
-	rep := decodeReport(t, out)
+	rep := decodeJSON[replayReport](t, out)
 	assert.Equal(t, 58463, rep.Games)
 	assert.Equal(t, 4856806, rep.Plies)
 	var ids []string
@@ -190,7 +191,7 @@ func TestReplayDataSmallFiles(t *testing.T) {
 		files[i] = filepath.Join(data, files[i])
 	}
 	st, out, _ := runReplayCmd(t, false, append([]string{"--format", "json"}, files...)...)
-	rep := decodeReport(t, out)
+	rep := decodeJSON[replayReport](t, out)
 	assert.Empty(t, rep.Errors)
 	assert.Equal(t, exitOK, st)
 	assert.Equal(t, 2516+31+18+2543, rep.Games)
@@ -207,7 +208,7 @@ func BenchmarkReplayCommand(b *testing.B) {
 			plies := 0
 			for b.Loop() {
 				_, out, _ := runReplayCmd(b, false, "--format", "json", "--dedupe="+dedupe, path)
-				plies += decodeReport(b, out).Plies
+				plies += decodeJSON[replayReport](b, out).Plies
 			}
 			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 		})

@@ -20,13 +20,6 @@ import (
 // that goes on after it.
 var scanSample = recordFixture("ccpd_scan_sample.jsonl")
 
-func decodeScan(t *testing.T, out string) scanReport {
-	t.Helper()
-	var rep scanReport
-	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
-	return rep
-}
-
 func TestScanUsage(t *testing.T) {
 	out, _, st := xq(t, "scan", "--help")
 	assert.Equal(t, exitOK, st)
@@ -51,7 +44,7 @@ func TestScanUsage(t *testing.T) {
 func TestScanReproducesCorpusCycles(t *testing.T) {
 	out, errs, st := xq(t, "scan", "--rules", "11,asian,ko", "--cycles", "first", "--format", "json", scanSample)
 	require.Equal(t, exitOK, st, errs)
-	rep := decodeScan(t, out)
+	rep := decodeJSON[scanReport](t, out)
 	assert.Equal(t, 4, rep.Games)
 	require.Len(t, rep.Cycles, 4)
 	assert.Empty(t, rep.Errors)
