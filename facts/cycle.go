@@ -145,8 +145,11 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 	slices.Sort(sf.Squares)
 	mat := positions[0].Material()
 	sf.Strong = mat[side][position.Rook] + mat[side][position.Horse] + mat[side][position.Cannon]
+	if par.Skip&SkipVariation != 0 {
+		return sf // 有变 left out
+	}
 	for i, m := range moves {
-		if positions[i].Side() != side || par.Skip&SkipVariation != 0 {
+		if positions[i].Side() != side {
 			continue
 		}
 		if v, ok := safeVariation(positions[i], m, par, mem); ok {
