@@ -1034,8 +1034,10 @@ func iccsLine(ms []position.Move) []string {
 // a few kilobytes per ply, and the stack grows and shrinks with it.
 type frame struct {
 	sub       targets
-	fl        floors
+	fl, cl    floors
 	alive, sw [position.NumSquares]bool
+	// want: gainAll's victims still wanted (see its ceil).
+	want [position.NumSquares]bool
 	// vict: the child node's victims (see gainAll).
 	vict [16]position.Square
 }
@@ -1048,10 +1050,15 @@ func (s *searcher) frame(ply int) *frame {
 	return s.frames[ply]
 }
 
-// floors holds, per square, a value a line must beat (noFloor: none).
+// floors holds, per square, a value a line must beat (noFloor: none), or
+// as ceilings a value beyond which a line's worth does not matter (noCeil:
+// none).
 type floors [position.NumSquares]int
 
-const noFloor = -1 << 40
+const (
+	noFloor = -1 << 40
+	noCeil  = 1 << 40
+)
 
 // targets holds, per square of the opponent's pieces (in the coordinates of
 // the node), the best balance of a line whose first capture is that piece.
@@ -1077,10 +1084,41 @@ type targets struct {
 // no line — the root's result is the same either way — so a capture that
 // cannot beat it (it gives no check, so the opponent may stop: it wins at
 // most the victim) is not searched.
-func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor *floors, vict []position.Square) {
+//
+// ceil (nil: none) says, per victim, a balance beyond which the caller does
+// not care how much more a line wins: the answer to a check that it is
+// searched under must do no better for the victim than another answer did
+// already (the caller takes the least over the answers). Once a victim has
+// a line worth its ceiling, its other lines are not searched, and the node
+// returns when every victim wanted has one; such a victim's value is then
+// only a lower bound, at or above its ceiling.
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
 	*out = targets{}
 	if !s.tick() || ply >= maxPly-4 {
 		return
+	}
+	f := s.frame(ply)
+	wanted := 0 // with ceilings: the victims wanted and not yet at theirs
+	if ceil != nil {
+		lw := &f.want
+		*lw = [position.NumSquares]bool{}
+		for _, q := range vict {
+			if want == nil || want[q] {
+				lw[q] = true
+				wanted++
+			}
+		}
+		want = lw
+	}
+	// reached reports whether victim q, wanted, now has a line at its
+	// ceiling, and drops it from the victims wanted if so.
+	reached := func(q position.Square) bool {
+		if ceil == nil || !want[q] || !out.ok[q] || out.val[q] < ceil[q] {
+			return false
+		}
+		want[q] = false
+		wanted--
+		return true
 	}
 	// The captures, then (within the budget) the quiet checks: a capture
 	// with check is a first capture of its own, unless it takes the piece
@@ -1123,6 +1161,9 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			}
 			if rest != noExchange && (v-rest > out.val[to] || !out.ok[to]) {
 				out.val[to], out.ok[to] = v-rest, true
+				if reached(to) && wanted == 0 {
+					return
+				}
 			}
 		}
 		if i < nCaps && !goOn {
@@ -1134,8 +1175,12 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		}
 		// What a line under this check must beat: the floor, or what this
 		// node already has through the victim; less what the check takes.
-		f := s.frame(ply)
-		cf := &f.fl
+		// The ceilings too are less what the check takes.
+		cf, cc := &f.fl, &f.cl
+		var cceil *floors
+		if ceil != nil {
+			cceil = cc
+		}
 		cv := f.vict[:0] // the victims after the check: less the one it takes
 		for _, q := range vict {
 			if q == to {
@@ -1153,20 +1198,27 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 				fl -= gained
 			}
 			cf[q] = fl
+			if ceil != nil {
+				cc[q] = noCeil
+				if ceil[q] != noCeil {
+					cc[q] = ceil[q] - gained
+				}
+			}
 		}
 		sub := &f.sub
 		s.checker[ply] = to
 		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, sub, want, cf, cv)
+		s.afterCheckAll(checks-1, ply+1, sub, want, cf, cceil, cv)
 		s.pos.Unmake()
 		for _, q := range cv {
 			if sub.ok[q] {
 				if v := gained + sub.val[q]; !out.ok[q] || v > out.val[q] {
 					out.val[q], out.ok[q] = v, true
+					reached(q)
 				}
 			}
 		}
-		if s.cut {
+		if s.cut || (ceil != nil && wanted == 0) {
 			return
 		}
 	}
@@ -1174,10 +1226,13 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 
 // afterCheckAll: the opponent answers a check; a victim's line stands only if
 // it survives every answer (values in the coordinates before the answer).
-// want (nil: all) and vict as for gainAll, floor as for gainAll but not nil.
-// The answers that take something come first: they refute most lines, and
-// once no line survives the search stops.
-func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor *floors, vict []position.Square) {
+// want (nil: all) and vict as for gainAll, floor as for gainAll but not nil,
+// ceil as for gainAll (nil: none). The answers that take something come
+// first: they refute most lines, and once no line survives the search stops.
+// Under each answer after the first, a victim's lines are searched only up to
+// the least the answers so far leave it (or its ceiling, if less): more
+// cannot change the least.
+func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
 	*out = targets{}
 	replies := s.legal(ply) // deeper plies use their own buffers
 	if len(replies) == 0 {
@@ -1206,22 +1261,39 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		// The victims and their floors after the answer (the answering
 		// piece moved): a line must now beat the floors by what the answer
 		// took.
-		sf := &f.fl
+		sf, sc := &f.fl, &f.cl
+		var sceil *floors
+		if ceil != nil || !first {
+			sceil = sc
+		}
 		cv := f.vict[:0]
 		for _, q := range vict {
 			fl := floor[q]
 			if fl != noFloor {
 				fl += lost
 			}
+			cl := noCeil
+			if sceil != nil {
+				if ceil != nil {
+					cl = ceil[q]
+				}
+				if !first && out.ok[q] && out.val[q] < cl {
+					cl = out.val[q]
+				}
+				if cl != noCeil {
+					cl += lost
+				}
+			}
 			if q == r.From() {
 				q = r.To()
 			}
 			cv = append(cv, q)
 			sf[q] = fl
+			sc[q] = cl
 		}
 		sub := &f.sub
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, sub, nil, sw, sf, cv)
+		s.gainAll(checks, ply+1, sub, nil, sw, sf, sceil, cv)
 		s.pos.Unmake()
 		// Map the answer's moved piece back to its square before the answer;
 		// in those coordinates the answer's destination holds no victim.
@@ -1279,7 +1351,7 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 	var t targets
 	var root [position.NumSquares]gainResult
 	var vb [16]position.Square
-	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
+	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
 	cut := s.cut
 	out := map[position.Square]gainResult{}
 	for q := range t.ok {
