@@ -480,22 +480,22 @@ func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
 // opponent has no legal move: the first only, unless all.
 //
 // Long lists (every move, for a mate or stalemate in one by any move) are
-// first filtered by the opponent's king: a move far from a square its king
-// could step to now leaves that step legal (see refuge), so it mates nothing
-// and is not played.
+// first filtered by what the opponent could play now (see escapes): a move
+// that surely leaves it one of those moves mates nothing and is not played.
 func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) []position.Move {
 	opp := s.pos.Side().Other()
-	var refuges [4]position.Square
-	nr := -1 // not yet worked out
+	var e escapes
+	known := false
 	for _, m := range moves {
 		if !s.tick() {
 			break
 		}
 		if len(moves) >= refugeMinMoves {
-			if nr < 0 {
-				nr = s.kingRefuges(&refuges)
+			if !known {
+				e.init(s)
+				known = true
 			}
-			if leavesRefuge(refuges[:nr], m) {
+			if e.leaves(s, m) {
 				continue
 			}
 		}
@@ -515,6 +515,129 @@ func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) 
 // refugeMinMoves: below this many moves, mating plays them all (working out
 // the refuges would cost more than it saves).
 const refugeMinMoves = 8
+
+// escapes is what the opponent (the side not to move) could play if it were
+// its turn now, as much of it as mating's filter needs: the squares its king
+// could step to (refuges, see leavesRefuge), and up to two moves of its other
+// pieces far from its king (witnesses), with the squares each depends on.
+//
+// A witness x, a piece's move from a to b with both squares far (see far)
+// from the opponent's king and the opponent not in check, stays legal after a
+// move m that gives no check and whose squares are off x's zone — a, b, the
+// horse's leg or the elephant's eye on the way: x is as pseudo-legal after m
+// as now, and a move whose squares are far from the king cannot change
+// whether it is attacked (the argument of leavesRefuge), so after m and x the
+// king is as safe as after m alone, which gives no check.
+type escapes struct {
+	king    position.Square
+	refuges [4]position.Square
+	nr      int
+	// witnessed: the witnesses have been looked for (when first needed).
+	witnessed bool
+	witness   [2]position.Move
+	zones     [2]zone
+	nz        int
+}
+
+// zone is a set of squares.
+type zone [2]uint64
+
+func (z *zone) add(sq position.Square) { z[sq>>6] |= 1 << (sq & 63) }
+
+func (z *zone) has(sq position.Square) bool { return z[sq>>6]&(1<<(sq&63)) != 0 }
+
+func (z *zone) disjoint(o *zone) bool { return z[0]&o[0] == 0 && z[1]&o[1] == 0 }
+
+// init works out the refuges of the opponent's king.
+func (e *escapes) init(s *searcher) {
+	*e = escapes{king: s.pos.King(s.pos.Side().Other())}
+	e.nr = s.kingRefuges(&e.refuges)
+}
+
+// leaves reports whether m, a legal move of the side to move, surely leaves
+// the opponent a legal move.
+func (e *escapes) leaves(s *searcher, m position.Move) bool {
+	if leavesRefuge(e.refuges[:e.nr], m) {
+		return true
+	}
+	if !e.witnessed {
+		s.farWitnesses(e)
+	}
+	return e.witnessLeft(m) >= 0 && !s.givesCheck(m)
+}
+
+// witnessLeft returns the index of a witness whose zone m's squares are off
+// (-1: none).
+func (e *escapes) witnessLeft(m position.Move) int {
+	for i := range e.nz {
+		if !e.zones[i].has(m.From()) && !e.zones[i].has(m.To()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// witnessSteps are the short moves tried as witnesses, by kind: a step, a
+// horse's move with its leg, an elephant's with its eye (df, dr, then the
+// square on the way, 0 0 for none). Advisors never stand far from their king.
+var witnessSteps = [...][][4]int{
+	position.Rook:     {{0, 1, 0, 0}, {0, -1, 0, 0}, {1, 0, 0, 0}, {-1, 0, 0, 0}},
+	position.Cannon:   {{0, 1, 0, 0}, {0, -1, 0, 0}, {1, 0, 0, 0}, {-1, 0, 0, 0}},
+	position.Pawn:     {{0, 1, 0, 0}, {0, -1, 0, 0}, {1, 0, 0, 0}, {-1, 0, 0, 0}},
+	position.Horse:    {{1, 2, 0, 1}, {-1, 2, 0, 1}, {1, -2, 0, -1}, {-1, -2, 0, -1}, {2, 1, 1, 0}, {2, -1, 1, 0}, {-2, 1, -1, 0}, {-2, -1, -1, 0}},
+	position.Elephant: {{2, 2, 1, 1}, {2, -2, 1, -1}, {-2, 2, -1, 1}, {-2, -2, -1, -1}},
+}
+
+// farWitnesses looks for e's witnesses: pseudo-legal short moves of the
+// opponent's pieces with both squares far from its king, one per piece, the
+// second with a zone apart from the first's.
+func (s *searcher) farWitnesses(e *escapes) {
+	e.witnessed = true
+	k := e.king
+	opp := s.pos.Side().Other()
+	if k == position.NoSquare || s.pos.InCheck(opp) {
+		return
+	}
+	s.pos.Make(position.NullMove)
+	defer s.pos.Unmake()
+	var buf [16]position.Square
+	for _, a := range s.pos.Pieces(opp, buf[:0]) {
+		if !far(k, a) {
+			continue
+		}
+		kind := s.pos.At(a).Kind()
+		if int(kind) >= len(witnessSteps) {
+			continue
+		}
+		f, r := a.File(), a.Rank()
+		for _, st := range witnessSteps[kind] {
+			tf, tr := f+st[0], r+st[1]
+			if tf < 0 || tf > 8 || tr < 0 || tr > 9 {
+				continue
+			}
+			b := position.SquareAt(tf, tr)
+			x := position.NewMove(a, b)
+			if !far(k, b) || !s.pos.IsPseudoLegal(x) {
+				continue
+			}
+			var z zone
+			z.add(a)
+			z.add(b)
+			if st[2] != 0 || st[3] != 0 {
+				z.add(position.SquareAt(f+st[2], r+st[3]))
+			}
+			if e.nz == 1 && !z.disjoint(&e.zones[0]) {
+				continue
+			}
+			e.witness[e.nz], e.zones[e.nz] = x, z
+			e.nz++
+			if e.nz == len(e.zones) {
+				return
+			}
+			break // one per piece
+		}
+	}
+}
 
 // kingRefuges fills r with the squares the king of the side not to move could
 // step to legally if it were to move now, and returns how many there are.

@@ -86,3 +86,60 @@ func TestLeavesRefugeExact(t *testing.T) {
 	require.Greater(t, filtered, total/4, "the filter should leave out most moves")
 	require.Positive(t, mates, "the positions should hold some mates in one")
 }
+
+// TestEscapesExact checks mating's whole filter against playing the moves,
+// as TestLeavesRefugeExact does for the king's steps: a move that
+// escapes.leaves says leaves the opponent a legal move never mates or
+// stalemates, and when a witness is what it leaves, that witness really is
+// legal after the move — in every position of searchTestPositions, with
+// either side to move.
+func TestEscapesExact(t *testing.T) {
+	filtered, byWitness, total, witnessed := 0, 0, 0, 0
+	for _, p := range searchTestPositions(t) {
+		for pass := 0; pass < 2; pass++ {
+			if pass == 1 {
+				if p.InCheck(p.Side().Other()) {
+					continue // the null move would leave a king en prise
+				}
+				p.Make(position.NullMove)
+			}
+			s := newSearcher(p, DefaultParams(), nil)
+			var e escapes
+			e.init(s)
+			s.farWitnesses(&e)
+			if e.nz > 0 {
+				witnessed++
+			}
+			opp := p.Side().Other()
+			for i := range e.nz {
+				p.Make(position.NullMove)
+				require.True(t, p.IsLegal(e.witness[i]), "%s: witness %s", p.FEN(), e.witness[i])
+				p.Unmake()
+			}
+			for _, m := range p.LegalMoves(nil) {
+				if p.At(m.To()).Kind() == position.King {
+					continue
+				}
+				total++
+				if !e.leaves(s, m) {
+					continue
+				}
+				filtered++
+				byRefuge := leavesRefuge(e.refuges[:e.nr], m)
+				p.Make(m)
+				require.True(t, p.HasLegalMove(opp), "%s: %s mates but was filtered", p.FEN(), m)
+				if !byRefuge {
+					byWitness++
+					w := e.witness[e.witnessLeft(m)]
+					require.True(t, p.IsLegal(w), "%s: after %s the witness %s is not legal", p.FEN(), m, w)
+				}
+				p.Unmake()
+			}
+			if pass == 1 {
+				p.Unmake()
+			}
+		}
+	}
+	t.Logf("%d moves, %d left out by the filter, %d of them by a witness; witnesses in %d positions", total, filtered, byWitness, witnessed)
+	require.Greater(t, byWitness, total/10, "the witnesses should leave out many moves the king's steps do not")
+}
