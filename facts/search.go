@@ -905,14 +905,17 @@ type gainResult struct {
 // par.GainChecks checks (抽吃, 连将吃子); the opponent answers checks with any
 // legal move and may stop the exchange when it suits it.
 func (s *searcher) gainVia(target position.Square) gainResult {
-	return s.gainViaChecks(target, s.par.GainChecks)
+	return s.gainViaChecks(target, s.par.GainChecks, noFloor)
 }
 
-// gainViaChecks is gainVia with its own budget of checks before the capture.
-func (s *searcher) gainViaChecks(target position.Square, checks int) gainResult {
+// gainViaChecks is gainVia with its own budget of checks before the capture,
+// and a floor for the search (see gainSearch): with one, it reports a line
+// only if one is worth more than the floor (before the baseline and the pawn
+// clamp), and then the same line as without.
+func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gainResult {
 	s.reset()
 	var r gainResult
-	g, ok := s.gainSearch(target, checks, 0, &r, noFloor)
+	g, ok := s.gainSearch(target, checks, 0, &r, floor)
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
@@ -1489,9 +1492,15 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
 			// shared search found more than that.
-			full := s.gainViaChecks(sq, 0)
+			full := s.gainViaChecks(sq, 0, noFloor)
 			if !full.ok || full.gain < r.gain {
-				full = s.gainVia(sq)
+				// The line is one worth what the shared search found:
+				// the search for it need look at no line worth less (and
+				// should it find none, it looks again at them all).
+				full = s.gainViaChecks(sq, s.par.GainChecks, t.val[q]-1)
+				if !full.ok {
+					full = s.gainVia(sq)
+				}
 			}
 			cut = cut || s.cut
 			if full.ok {
