@@ -557,8 +557,11 @@ func (e *escapes) init(s *searcher) {
 // leaves reports whether m, a legal move of the side to move, surely leaves
 // the opponent a legal move.
 func (e *escapes) leaves(s *searcher, m position.Move) bool {
-	if leavesRefuge(e.refuges[:e.nr], m) {
-		return true
+	from, to := m.From(), m.To()
+	for _, t := range e.refuges[:e.nr] {
+		if z := &near[t]; !z.has(from) && !z.has(to) {
+			return true // see leavesRefuge
+		}
 	}
 	if !e.witnessed {
 		s.farWitnesses(e)
@@ -686,10 +689,20 @@ func leavesRefuge(refuges []position.Square, m position.Move) bool {
 
 // far: a and b share no file or rank and are more than two points apart
 // across one of them.
-func far(a, b position.Square) bool {
-	df, dr := abs(a.File()-b.File()), abs(a.Rank()-b.Rank())
-	return df != 0 && dr != 0 && max(df, dr) > 2
-}
+func far(a, b position.Square) bool { return !near[a].has(b) }
+
+// near[a] holds the squares not far from a.
+var near = func() (n [position.NumSquares]zone) {
+	for a := range position.Square(position.NumSquares) {
+		for b := range position.Square(position.NumSquares) {
+			df, dr := abs(a.File()-b.File()), abs(a.Rank()-b.Rank())
+			if df == 0 || dr == 0 || max(df, dr) <= 2 {
+				n[a].add(b)
+			}
+		}
+	}
+	return n
+}()
 
 // mateByChecks reports whether the side to move mates within depth plies by
 // checking on every move (连将杀); a mate in one by any move counts at the
