@@ -1314,14 +1314,22 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			// capture (细则7); deeper in a line the exchange search sees
 			// checks and their answers itself.
 			mated := ply == 0 && s.opponentMatesInOne(ply+1)
+			// Only a balance above the floor, or above what another
+			// capture of the victim has found here, matters.
+			fl := noFloor
+			if floor != nil {
+				fl = floor[to]
+			}
+			if out.ok[to] && out.val[to] > fl {
+				fl = out.val[to]
+			}
 			rest := mateScore
 			switch {
 			case mated:
-			case floor != nil && floor[to] != noFloor:
-				// Only a balance above the floor matters: the exchange
-				// is asked only whether the opponent wins back less than
-				// v - floor (exact when it does).
-				rest = s.exchangeBelow(ply+1, v-floor[to])
+			case fl != noFloor:
+				// The exchange is asked only whether the opponent wins
+				// back less than v - fl (exact when it does).
+				rest = s.exchangeBelow(ply+1, v-fl)
 			default:
 				rest = s.exchange(ply + 1)
 			}
