@@ -37,51 +37,54 @@ func searchTestPositions(t *testing.T) []*position.Position {
 	return out
 }
 
+// bothSides calls visit with every position of searchTestPositions, with
+// either side to move (the other side's by a null move, where that leaves no
+// king en prise); p is restored after.
+func bothSides(t *testing.T, visit func(p *position.Position)) {
+	for _, p := range searchTestPositions(t) {
+		visit(p)
+		if !p.InCheck(p.Side().Other()) {
+			p.Make(position.NullMove)
+			visit(p)
+			p.Unmake()
+		}
+	}
+}
+
 // TestLeavesRefugeExact checks mating's filter against playing the moves: a
 // move that leavesRefuge says leaves the opponent's king a step never mates
 // or stalemates, and the king really can step to that square after it — in
 // every position of searchTestPositions, with either side to move.
 func TestLeavesRefugeExact(t *testing.T) {
 	filtered, total, mates := 0, 0, 0
-	for _, p := range searchTestPositions(t) {
-		for pass := 0; pass < 2; pass++ {
-			if pass == 1 {
-				if p.InCheck(p.Side().Other()) {
-					continue // the null move would leave a king en prise
-				}
-				p.Make(position.NullMove)
+	bothSides(t, func(p *position.Position) {
+		s := newSearcher(p, DefaultParams(), nil)
+		var r [4]position.Square
+		refuges := r[:s.kingRefuges(&r)]
+		opp := p.Side().Other()
+		for _, m := range p.LegalMoves(nil) {
+			if p.At(m.To()).Kind() == position.King {
+				continue
 			}
-			s := newSearcher(p, DefaultParams(), nil)
-			var r [4]position.Square
-			refuges := r[:s.kingRefuges(&r)]
-			opp := p.Side().Other()
-			for _, m := range p.LegalMoves(nil) {
-				if p.At(m.To()).Kind() == position.King {
-					continue
-				}
-				total++
-				p.Make(m)
-				mated := !p.HasLegalMove(opp)
-				for _, q := range refuges {
-					if far(q, m.From()) && far(q, m.To()) {
-						require.True(t, p.IsLegal(position.NewMove(p.King(opp), q)),
-							"%s: after %s the king cannot step to %s", p.FEN(), m, q)
-					}
-				}
-				p.Unmake()
-				if mated {
-					mates++
-				}
-				if leavesRefuge(refuges, m) {
-					filtered++
-					require.False(t, mated, "%s: %s mates but was filtered", p.FEN(), m)
+			total++
+			p.Make(m)
+			mated := !p.HasLegalMove(opp)
+			for _, q := range refuges {
+				if far(q, m.From()) && far(q, m.To()) {
+					require.True(t, p.IsLegal(position.NewMove(p.King(opp), q)),
+						"%s: after %s the king cannot step to %s", p.FEN(), m, q)
 				}
 			}
-			if pass == 1 {
-				p.Unmake()
+			p.Unmake()
+			if mated {
+				mates++
+			}
+			if leavesRefuge(refuges, m) {
+				filtered++
+				require.False(t, mated, "%s: %s mates but was filtered", p.FEN(), m)
 			}
 		}
-	}
+	})
 	t.Logf("%d moves, %d left out by the filter, %d mate or stalemate", total, filtered, mates)
 	require.Greater(t, filtered, total/4, "the filter should leave out most moves")
 	require.Positive(t, mates, "the positions should hold some mates in one")
@@ -95,51 +98,40 @@ func TestLeavesRefugeExact(t *testing.T) {
 // either side to move.
 func TestEscapesExact(t *testing.T) {
 	filtered, byWitness, total, witnessed := 0, 0, 0, 0
-	for _, p := range searchTestPositions(t) {
-		for pass := 0; pass < 2; pass++ {
-			if pass == 1 {
-				if p.InCheck(p.Side().Other()) {
-					continue // the null move would leave a king en prise
-				}
-				p.Make(position.NullMove)
-			}
-			s := newSearcher(p, DefaultParams(), nil)
-			var e escapes
-			e.init(s)
-			s.farWitnesses(&e)
-			if e.nz > 0 {
-				witnessed++
-			}
-			opp := p.Side().Other()
-			for i := range e.nz {
-				p.Make(position.NullMove)
-				require.True(t, p.IsLegal(e.witness[i]), "%s: witness %s", p.FEN(), e.witness[i])
-				p.Unmake()
-			}
-			for _, m := range p.LegalMoves(nil) {
-				if p.At(m.To()).Kind() == position.King {
-					continue
-				}
-				total++
-				if !e.leaves(s, m) {
-					continue
-				}
-				filtered++
-				byRefuge := leavesRefuge(e.refuges[:e.nr], m)
-				p.Make(m)
-				require.True(t, p.HasLegalMove(opp), "%s: %s mates but was filtered", p.FEN(), m)
-				if !byRefuge {
-					byWitness++
-					w := e.witness[e.witnessLeft(m)]
-					require.True(t, p.IsLegal(w), "%s: after %s the witness %s is not legal", p.FEN(), m, w)
-				}
-				p.Unmake()
-			}
-			if pass == 1 {
-				p.Unmake()
-			}
+	bothSides(t, func(p *position.Position) {
+		s := newSearcher(p, DefaultParams(), nil)
+		var e escapes
+		e.init(s)
+		s.farWitnesses(&e)
+		if e.nz > 0 {
+			witnessed++
 		}
-	}
+		opp := p.Side().Other()
+		for i := range e.nz {
+			p.Make(position.NullMove)
+			require.True(t, p.IsLegal(e.witness[i]), "%s: witness %s", p.FEN(), e.witness[i])
+			p.Unmake()
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if p.At(m.To()).Kind() == position.King {
+				continue
+			}
+			total++
+			if !e.leaves(s, m) {
+				continue
+			}
+			filtered++
+			byRefuge := leavesRefuge(e.refuges[:e.nr], m)
+			p.Make(m)
+			require.True(t, p.HasLegalMove(opp), "%s: %s mates but was filtered", p.FEN(), m)
+			if !byRefuge {
+				byWitness++
+				w := e.witness[e.witnessLeft(m)]
+				require.True(t, p.IsLegal(w), "%s: after %s the witness %s is not legal", p.FEN(), m, w)
+			}
+			p.Unmake()
+		}
+	})
 	t.Logf("%d moves, %d left out by the filter, %d of them by a witness; witnesses in %d positions", total, filtered, byWitness, witnessed)
 	require.Greater(t, byWitness, total/10, "the witnesses should leave out many moves the king's steps do not")
 }
