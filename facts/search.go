@@ -964,7 +964,7 @@ func (s *searcher) gainVia(target position.Square) gainResult {
 func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gainResult {
 	s.reset()
 	var r gainResult
-	g, ok := s.gainSearch(target, checks, 0, &r, floor)
+	g, ok := s.gainSearch(target, checks, 0, &r, floor, noCeil)
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
@@ -987,8 +987,10 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 // Only a line worth more than floor (noFloor: any) can matter to the caller:
 // below the root, what cannot beat it (or the best line found here) is not
 // searched and is reported as no line; the best line and its value are the
-// same as without the floor.
-func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult, floor int) (int, bool) {
+// same as without the floor. Past ceil (noCeil: none) the caller does not
+// care how much more a line wins (see gainAll's ceilings): once one reaches
+// it the search stops, its value then a lower bound.
+func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-4 {
 		return 0, false
@@ -1027,6 +1029,9 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				if !found || v > best {
 					best, found = v, true
 					s.setPV(ply, m)
+					if best >= ceil {
+						return best, true
+					}
 				}
 				continue
 			}
@@ -1058,13 +1063,20 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			if fl != noFloor {
 				fl -= gained
 			}
+			cl := ceil
+			if cl != noCeil {
+				cl -= gained
+			}
 			s.checker[ply] = m.To()
 			s.pos.Make(m)
-			v, ok := s.afterCheck(target, checks-1, ply+1, fl)
+			v, ok := s.afterCheck(target, checks-1, ply+1, fl, cl)
 			s.pos.Unmake()
 			if ok && (!found || gained+v > best) {
 				best, found = gained+v, true
 				s.setPV(ply, m)
+				if best >= ceil {
+					return best, true
+				}
 			}
 			if s.cut {
 				break
@@ -1088,8 +1100,10 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 
 // afterCheck: the opponent answers a check; S's line stands only if it takes
 // the target against every answer. Returns S's balance from here.
-// A line worth no more than floor (noFloor: none) is reported as no line.
-func (s *searcher) afterCheck(target position.Square, checks, ply int, floor int) (int, bool) {
+// A line worth no more than floor (noFloor: none) is reported as no line;
+// past ceil (noCeil: none) the value is only a lower bound. After the first
+// answer the others are searched only up to the least found so far.
+func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
 	replies := append([]position.Move(nil), s.legal(ply)...)
 	if len(replies) == 0 {
@@ -1109,8 +1123,15 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor int
 		if cf != noFloor {
 			cf += lost
 		}
+		cl := ceil
+		if found && worst < cl {
+			cl = worst
+		}
+		if cl != noCeil {
+			cl += lost
+		}
 		s.pos.Make(r)
-		v, ok := s.gainSearch(t, checks, ply+1, nil, cf)
+		v, ok := s.gainSearch(t, checks, ply+1, nil, cf, cl)
 		s.pos.Unmake()
 		if !ok || (cf != noFloor && v <= cf) {
 			return 0, false // the line fails, or cannot beat the floor
