@@ -381,11 +381,29 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		if check {
 			nextChecks--
 		}
-		s.pos.Make(m)
-		// The window shifts by the material just taken: v = taken − child.
-		// A side answering a check hands the checker a free capture.
-		v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, position.NoSquare, ply+1)
-		s.pos.Unmake()
+		if !inCheck && !capture && depth == 2 {
+			// A quiet check two plies from the horizon wins nothing but a
+			// mate: the answers' replies are out of depth, so the checker
+			// takes nothing back for whatever an answer takes, and a line
+			// worth 0 or less changes nothing here (standing still is
+			// worth 0). Only whether it mates is asked (what qsc would
+			// find below, without its answers' searches).
+			s.pvLen[ply+1] = ply + 1
+			if s.tick() && ply+1 < maxPly-1 {
+				s.pos.Make(m)
+				if !s.pos.HasLegalMove(s.pos.Side()) {
+					v = mateScore
+				}
+				s.pos.Unmake()
+			}
+		} else {
+			s.pos.Make(m)
+			// The window shifts by the material just taken: v = taken −
+			// child. A side answering a check hands the checker a free
+			// capture.
+			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, position.NoSquare, ply+1)
+			s.pos.Unmake()
+		}
 		if v > best {
 			best = v
 			s.setPV(ply, m)
