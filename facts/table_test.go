@@ -79,3 +79,33 @@ func TestTableGenerationWrap(t *testing.T) {
 	_, ok = tb.get(2)
 	require.False(t, ok)
 }
+
+// TestTableSizedByLastGeneration: after a clear the table is as long as its
+// last generation needed (and no shorter than minTableSlots), in the same
+// array; growing again within that array keeps every entry.
+func TestTableSizedByLastGeneration(t *testing.T) {
+	var tb table[int]
+	for k := uint64(1); k <= 3000; k++ {
+		tb.put(k<<20|k, int(k))
+	}
+	big := cap(tb.slots)
+	require.Equal(t, 8192, len(tb.slots))
+	tb.clear()
+	require.Equal(t, 8192, len(tb.slots), "3000 entries need 8192 slots at half load")
+	for k := uint64(1); k <= 10; k++ {
+		tb.put(k, int(k))
+	}
+	tb.clear()
+	require.Equal(t, minTableSlots, len(tb.slots))
+	require.Equal(t, big, cap(tb.slots), "the array is kept")
+	for k := uint64(1); k <= 1000; k++ {
+		tb.put(k*0x9E3779B97F4A7C15, int(k))
+	}
+	require.Equal(t, 2048, len(tb.slots))
+	require.Equal(t, big, cap(tb.slots), "grown within the array")
+	for k := uint64(1); k <= 1000; k++ {
+		v, ok := tb.get(k * 0x9E3779B97F4A7C15)
+		require.True(t, ok)
+		require.Equal(t, int(k), v)
+	}
+}
