@@ -108,7 +108,8 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 	pinnedNow := pos.Pinned(O)
 	afterAll := s.gainsAll()
-	for _, sq := range pos.Pieces(O, nil) {
+	var ob [16]position.Square
+	for _, sq := range pos.Pieces(O, ob[:0]) {
 		after, ok := afterAll[sq]
 		if !ok || pos.At(sq).Kind() == position.King {
 			continue
@@ -142,10 +143,11 @@ func basicAfter(mf *Move, pos *position.Position, to position.Square, par *Param
 	mf.Mate = !pos.HasLegalMove(O)
 	mf.Stalemate = mf.Mate && !mf.Check
 
-	for _, sq := range pos.Pieces(position.Red, nil) {
+	var buf [16]position.Square
+	for _, sq := range pos.Pieces(position.Red, buf[:0]) {
 		addMaterial(par, pos, sq, &mf.MaterialRed, &mf.StrongRed, &mf.AttackingRed)
 	}
-	for _, sq := range pos.Pieces(position.Black, nil) {
+	for _, sq := range pos.Pieces(position.Black, buf[:0]) {
 		addMaterial(par, pos, sq, &mf.MaterialBlack, &mf.StrongBlack, &mf.AttackingBlack)
 	}
 }
@@ -190,7 +192,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	t.New = t.GainAfter > 0 && (!before.ok || t.GainBefore < t.GainAfter)
 	t.DirectBefore = before.ok && before.direct
 
-	caps := pos.LegalCapturesOf(vsq, S)
+	var capBuf [16]position.Move
+	caps := pos.LegalCapturesInto(capBuf[:0], vsq, S)
 	movedTo := m.To()
 	singleWins, helped := false, false
 	for _, c := range caps {
@@ -223,7 +226,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		if slices.Contains(helpers, movedTo) || slices.Contains(blockers, movedTo) {
 			t.MovedPieceTakesPart = true // e.g. it pins the protector or cuts it off
 		}
-		for _, back := range pos.LegalCapturesOf(a, S.Other()) {
+		var backBuf [16]position.Move
+		for _, back := range pos.LegalCapturesInto(backBuf[:0], a, S.Other()) {
 			if back.From() == vsq {
 				t.MutualReach = true
 			}
@@ -234,9 +238,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	supporting := map[position.Square]bool{}
 	for _, c := range caps {
 		pos.Make(c)
-		for _, r := range pos.LegalCapturesOf(vsq, S.Other()) {
+		var rb [16]position.Move
+		for _, r := range pos.LegalCapturesInto(rb[:0], vsq, S.Other()) {
 			pos.Make(r)
-			for _, c2 := range pos.LegalCapturesOf(vsq, S) {
+			var cb [16]position.Move
+			for _, c2 := range pos.LegalCapturesInto(cb[:0], vsq, S) {
 				if c2.From() != c.From() && !supporting[c2.From()] {
 					supporting[c2.From()] = true
 					t.Supporters = append(t.Supporters, describe(par, pos, c2.From()))
@@ -378,7 +384,8 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 	if ok, _ := wins(); !ok {
 		return false, nil, nil
 	}
-	for _, b := range pos.Pieces(S, nil) {
+	var pb [16]position.Square
+	for _, b := range pos.Pieces(S, pb[:0]) {
 		if b == a || pos.At(b).Kind() == position.King {
 			continue
 		}
@@ -569,11 +576,13 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	par := &s.par
 	A := V.Other()
 	s.reset() // its own bounded search: results must not depend on earlier calls
-	geo := pos.Attackers(vsq, V)
+	var geoBuf [16]position.Square
+	geo := pos.AttackersInto(geoBuf[:0], vsq, V)
 	for _, g := range geo {
 		protectors = append(protectors, describe(par, pos, g))
 	}
-	caps := pos.LegalCapturesOf(vsq, A)
+	var capBuf [16]position.Move
+	caps := pos.LegalCapturesInto(capBuf[:0], vsq, A)
 	if len(caps) == 0 {
 		if len(geo) == 0 {
 			return "none", "", protectors, false, nil
@@ -592,7 +601,8 @@ func protection(s *searcher, vsq position.Square, V position.Color) (kind, why s
 	byMates := true
 	for _, c := range caps {
 		pos.Make(c)
-		rec := pos.LegalCapturesOf(vsq, V)
+		var recBuf [16]position.Move
+		rec := pos.LegalCapturesInto(recBuf[:0], vsq, V)
 		ok := false
 		var cm []position.Move
 		for _, r := range rec {
@@ -661,12 +671,14 @@ func offers(s *searcher, m position.Move) []Offer {
 	O := pos.Side()
 	S := O.Other()
 	var out []Offer
-	for _, wsq := range pos.Pieces(S, nil) {
+	var sb [16]position.Square
+	for _, wsq := range pos.Pieces(S, sb[:0]) {
 		w := pos.At(wsq)
 		if w.Kind() == position.King {
 			continue
 		}
-		caps := pos.LegalCapturesOf(wsq, O)
+		var capBuf [16]position.Move
+		caps := pos.LegalCapturesInto(capBuf[:0], wsq, O)
 		if len(caps) == 0 {
 			continue
 		}
@@ -683,7 +695,8 @@ func offers(s *searcher, m position.Move) []Offer {
 		for _, c := range caps {
 			tk := Taker{Piece: describe(par, pos, c.From())}
 			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
-			for _, back := range pos.LegalCapturesOf(c.From(), S) {
+			var backBuf [16]position.Move
+			for _, back := range pos.LegalCapturesInto(backBuf[:0], c.From(), S) {
 				if back.From() == wsq {
 					tk.MutualReach = true
 				}
@@ -758,7 +771,8 @@ func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piec
 		return false, nil
 	}
 	attacks := false
-	for _, c := range pos.LegalCapturesOf(u, pos.At(m.To()).Color()) {
+	var capBuf [16]position.Move
+	for _, c := range pos.LegalCapturesInto(capBuf[:0], u, pos.At(m.To()).Color()) {
 		if c.From() == m.To() {
 			attacks = true
 		}

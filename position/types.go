@@ -117,8 +117,16 @@ func (s Square) String() string {
 	if !s.Valid() {
 		return "-"
 	}
-	return string([]byte{byte('a' + s.File()), byte('0' + s.Rank())})
+	return iccsSquareNames[s]
 }
+
+// iccsSquareNames holds the squares' ICCS names (String allocates nothing).
+var iccsSquareNames = func() (n [NumSquares]string) {
+	for s := range Square(NumSquares) {
+		n[s] = string([]byte{byte('a' + s.File()), byte('0' + s.Rank())})
+	}
+	return n
+}()
 
 // ParseSquare reads an ICCS square name such as "e0" (case-insensitive).
 func ParseSquare(text string) (Square, bool) {
