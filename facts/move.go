@@ -78,7 +78,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	var oldProtect [position.NumSquares]string
 	for sq, g := range before {
 		if sq != to && (g.gain > 0 || g.direct) {
-			oldProtect[sq], _, _, _, _ = protection(s, sq, O)
+			oldProtect[sq] = protectionKind(s, sq, O)
 		}
 	}
 	pinnedBefore := pos.Pinned(O)
@@ -195,6 +195,9 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	var capBuf [16]position.Move
 	caps := pos.LegalCapturesInto(capBuf[:0], vsq, S)
 	movedTo := m.To()
+	if len(caps) > 0 {
+		t.Attackers = make([]Piece, 0, len(caps))
+	}
 	singleWins, helped := false, false
 	for _, c := range caps {
 		a := c.From()
@@ -572,14 +575,28 @@ func clampGain(g, victimValue int) int {
 // another reason), mates lists the checks that mate after them (every one,
 // sorted, each once).
 func protection(s *searcher, vsq position.Square, V position.Color) (kind, why string, protectors []Piece, hidden bool, mates []position.Move) {
+	return protect(s, vsq, V, true)
+}
+
+// protectionKind is protection's kind alone (the protectors go undescribed).
+func protectionKind(s *searcher, vsq position.Square, V position.Color) string {
+	kind, _, _, _, _ := protect(s, vsq, V, false)
+	return kind
+}
+
+// protect is protection, with the protectors described only when asked.
+func protect(s *searcher, vsq position.Square, V position.Color, describeProtectors bool) (kind, why string, protectors []Piece, hidden bool, mates []position.Move) {
 	pos := s.pos
 	par := &s.par
 	A := V.Other()
 	s.reset() // its own bounded search: results must not depend on earlier calls
 	var geoBuf [16]position.Square
 	geo := pos.AttackersInto(geoBuf[:0], vsq, V)
-	for _, g := range geo {
-		protectors = append(protectors, describe(par, pos, g))
+	if describeProtectors && len(geo) > 0 {
+		protectors = make([]Piece, len(geo))
+		for i, g := range geo {
+			protectors[i] = describe(par, pos, g)
+		}
 	}
 	var capBuf [16]position.Move
 	caps := pos.LegalCapturesInto(capBuf[:0], vsq, A)
@@ -691,7 +708,7 @@ func offers(s *searcher, m position.Move) []Offer {
 		pos.Unmake()
 		of.New = !pos.CanCapture(oldSq, O)
 		pos.Make(m)
-		of.Protection, _, _, _, _ = protection(s, wsq, S)
+		of.Protection = protectionKind(s, wsq, S)
 		for _, c := range caps {
 			tk := Taker{Piece: describe(par, pos, c.From())}
 			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
@@ -785,7 +802,7 @@ func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piec
 			return false, nil
 		}
 	}
-	kind, _, _, _, _ := protection(s, u, pc.Color())
+	kind := protectionKind(s, u, pc.Color())
 	if kind != "real" {
 		return false, nil
 	}

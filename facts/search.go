@@ -1575,7 +1575,13 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 	var vb [16]position.Square
 	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
 	cut := s.cut
-	out := map[position.Square]gainResult{}
+	n := 0
+	for _, ok := range t.ok {
+		if ok {
+			n++
+		}
+	}
+	out := make(map[position.Square]gainResult, n)
 	for q := range t.ok {
 		if !t.ok[q] {
 			continue
