@@ -1235,10 +1235,23 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 	return gain
 }
 
+// iccsLine names the moves of a line in ICCS, the names sharing one string.
 func iccsLine(ms []position.Move) []string {
 	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
+	var buf [4 * 16]byte
+	var ends [16]int
+	b, e := buf[:0], ends[:0]
+	for _, m := range ms {
+		if m == position.NoMove || m == position.NullMove {
+			b = append(b, m.String()...)
+		} else {
+			b = append(append(b, m.From().String()...), m.To().String()...)
+		}
+		e = append(e, len(b))
+	}
+	all, from := string(b), 0
+	for i, end := range e {
+		out[i], from = all[from:end], end
 	}
 	return out
 }

@@ -135,3 +135,19 @@ func TestEscapesExact(t *testing.T) {
 	t.Logf("%d moves, %d left out by the filter, %d of them by a witness; witnesses in %d positions", total, filtered, byWitness, witnessed)
 	require.Greater(t, byWitness, total/10, "the witnesses should leave out many moves the king's steps do not")
 }
+
+// TestICCSLine: the names iccsLine gives are the moves' own.
+func TestICCSLine(t *testing.T) {
+	var ms []position.Move
+	for i := range 40 { // past the stack buffers
+		ms = append(ms, position.NewMove(position.Square(i), position.Square(89-i)))
+	}
+	ms = append(ms, position.NullMove, position.NoMove)
+	for n := 0; n <= len(ms); n++ {
+		got := iccsLine(ms[:n])
+		require.Len(t, got, n)
+		for i, m := range ms[:n] {
+			require.Equal(t, m.String(), got[i])
+		}
+	}
+}
