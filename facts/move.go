@@ -195,6 +195,13 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	var capBuf [16]position.Move
 	caps := pos.LegalCapturesInto(capBuf[:0], vsq, S)
 	movedTo := m.To()
+	// Whether each attacker wins alone, and with whose help, matters to
+	// Joint only, which needs a gain without checks; otherwise only whether
+	// the moved piece helps or blocks (MovedPieceTakesPart) is asked.
+	only := position.NoSquare
+	if !(t.GainAfter > 0 && !t.ViaCheck) {
+		only = movedTo
+	}
 	if len(caps) > 0 {
 		t.Attackers = make([]Piece, 0, len(caps))
 	}
@@ -223,7 +230,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// itself to a recapture — also without the other attackers, which
 		// may be what makes its capture possible or safe (a rook that is a
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
-		alone, helpers, blockers := winsAlone(s, c, vsq)
+		alone, helpers, blockers := winsAlone(s, c, vsq, only)
 		singleWins = singleWins || alone
 		helped = helped || len(helpers) > 0
 		if slices.Contains(helpers, movedTo) || slices.Contains(blockers, movedTo) {
@@ -364,7 +371,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 // attacking the square); blockers the pieces without which c does not win
 // only because they stand in a protector's way (拦: its line, its horse's
 // leg, its elephant's eye). Both nil when c does not win even with them.
-func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, helpers, blockers []position.Square) {
+//
+// only (NoSquare: every piece) limits the pieces taken off to that one: the
+// caller wants to know about it alone (alone then says only that it is no
+// helper).
+func winsAlone(s *searcher, c position.Move, vsq, only position.Square) (alone bool, helpers, blockers []position.Square) {
 	pos := s.pos
 	par := &s.par
 	S := pos.Side()
@@ -389,7 +400,7 @@ func winsAlone(s *searcher, c position.Move, vsq position.Square) (alone bool, h
 	}
 	var pb [16]position.Square
 	for _, b := range pos.Pieces(S, pb[:0]) {
-		if b == a || pos.At(b).Kind() == position.King {
+		if b == a || pos.At(b).Kind() == position.King || (only != position.NoSquare && b != only) {
 			continue
 		}
 		pc := pos.Probe(b, position.NoPiece)
