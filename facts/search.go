@@ -381,13 +381,14 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		if check {
 			nextChecks--
 		}
-		if !inCheck && !capture && depth == 2 {
-			// A quiet check two plies from the horizon wins nothing but a
-			// mate: the answers' replies are out of depth, so the checker
-			// takes nothing back for whatever an answer takes, and a line
-			// worth 0 or less changes nothing here (standing still is
-			// worth 0). Only whether it mates is asked (what qsc would
-			// find below, without its answers' searches).
+		if !inCheck && !capture && depth <= 2 {
+			// A quiet check one or two plies from the horizon wins
+			// nothing but a mate: the answers (or their replies) are out
+			// of depth, so the checker takes nothing back for whatever an
+			// answer takes, and a line worth 0 or less changes nothing
+			// here (standing still is worth 0). Only whether it mates is
+			// asked (what qsc would find below, without its answers'
+			// searches).
 			s.pvLen[ply+1] = ply + 1
 			if s.tick() && ply+1 < maxPly-1 {
 				s.pos.Make(m)
