@@ -63,7 +63,8 @@ type memo struct {
 	// The move lists generated in the cycle's positions, by key: the
 	// searches come back to the same positions again and again (a third
 	// or more of the lists asked for were generated before), and copying a
-	// list costs a fraction of generating it. The lists live in slab.
+	// list costs a fraction of generating it. The lists live in slab, as
+	// do the exchanges' lines.
 	capsChecks, legals, checkLists table[listRef]
 	slab                           []position.Move
 	// scratch is shared by the cycle's searchers (see scratch).
@@ -74,9 +75,19 @@ type memo struct {
 // its moves come first as captures (capturesAndChecks).
 type listRef struct{ off, n, caps int32 }
 
+// exchangeEntry is an exchange value and its line, which lives in
+// memo.slab.
 type exchangeEntry struct {
-	v    int
-	line []position.Move
+	v      int
+	off, n int32
+}
+
+// putExchange remembers the exchange value v of the position, and its line,
+// left in pv[ply].
+func (s *searcher) putExchange(k uint64, v, ply int) {
+	off := len(s.memo.slab)
+	s.memo.slab = append(s.memo.slab, s.pv[ply][ply:s.pvLen[ply]]...)
+	s.memo.exchanges.put(k, exchangeEntry{v, int32(off), int32(len(s.memo.slab) - off)})
 }
 
 // baselineEntry: the unrestricted baseline and the first move of its line.
@@ -1124,7 +1135,7 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 // answer the others are searched only up to the least found so far.
 func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
-	replies := append([]position.Move(nil), s.legal(ply)...)
+	replies := s.legal(ply) // deeper plies use their own buffers
 	if len(replies) == 0 {
 		return 0, false // a mate, not a gain through the target
 	}
@@ -1636,12 +1647,12 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 func (s *searcher) exchange(ply int) int {
 	k := s.pos.Key()
 	if e, ok := s.memo.exchanges.get(k); ok {
-		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], e.line)
+		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], s.memo.slab[e.off:e.off+e.n])
 		return e.v
 	}
 	v := s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply)
 	if !s.cut {
-		s.memo.exchanges.put(k, exchangeEntry{v, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+		s.putExchange(k, v, ply)
 	}
 	return v
 }
@@ -1684,7 +1695,7 @@ func (s *searcher) exchangeBelow(ply, beta int) int {
 		}
 		return noExchange
 	}
-	s.memo.exchanges.put(k, exchangeEntry{e, append([]position.Move(nil), s.pv[ply][ply:s.pvLen[ply]]...)})
+	s.putExchange(k, e, ply)
 	return e
 }
 
