@@ -71,14 +71,14 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	// Was the moved piece itself chased before the move (避捉)?
 	// (The opponent's gains here are the previous ply's "after", remembered.)
 	pos.Make(position.NullMove)
-	if g := s.gainsAll()[from]; g.ok && g.gain > 0 {
+	if g, _ := s.gainsAll().at(from); g.ok && g.gain > 0 {
 		mf.MovedWasThreatened, mf.MovedThreatGain = true, g.gain
 	}
 	pos.Unmake()
 	var oldProtect [position.NumSquares]string
-	for sq, g := range before {
-		if sq != to && (g.gain > 0 || g.direct) {
-			oldProtect[sq] = protectionKind(s, sq, O)
+	for _, e := range before {
+		if e.sq != to && (e.r.gain > 0 || e.r.direct) {
+			oldProtect[e.sq] = protectionKind(s, e.sq, O)
 		}
 	}
 	pinnedBefore := pos.Pinned(O)
@@ -109,12 +109,17 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	pinnedNow := pos.Pinned(O)
 	afterAll := s.gainsAll()
 	var ob [16]position.Square
-	for _, sq := range pos.Pieces(O, ob[:0]) {
-		after, ok := afterAll[sq]
+	victims := pos.Pieces(O, ob[:0])
+	for _, sq := range victims {
+		after, ok := afterAll.at(sq)
 		if !ok || pos.At(sq).Kind() == position.King {
 			continue
 		}
-		mf.Threats = append(mf.Threats, threat(s, m, sq, after, before[sq], oldProtect[sq], pinnedBefore, pinnedNow))
+		if mf.Threats == nil {
+			mf.Threats = make([]Threat, 0, len(victims))
+		}
+		b, _ := before.at(sq)
+		mf.Threats = append(mf.Threats, threat(s, m, sq, after, b, oldProtect[sq], pinnedBefore, pinnedNow))
 		if after.gain > 0 && s.cut {
 			mf.Cut = true
 		}

@@ -56,7 +56,7 @@ type memo struct {
 	threats   map[uint64]threatEntry
 	mated1    table[bool] // mate in one by a check
 	mated1any table[bool] // mate in one by any move
-	gains     map[uint64]map[position.Square]gainResult
+	gains     map[uint64]gains
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate table[int]
@@ -107,7 +107,7 @@ func newMemo() *memo {
 		baselines: map[uint64]baselineEntry{},
 		skipped:   map[skipKey]baselineEntry{},
 		threats:   map[uint64]threatEntry{},
-		gains:     map[uint64]map[position.Square]gainResult{},
+		gains:     map[uint64]gains{},
 	}
 }
 
@@ -1581,7 +1581,7 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 //
 // The result is remembered per position (do not modify it): the "after" of
 // one ply is where the next ply asks whether its moved piece was chased.
-func (s *searcher) gainsAll() map[position.Square]gainResult {
+func (s *searcher) gainsAll() gains {
 	k := s.pos.Key()
 	if g, ok := s.memo.gains[k]; ok {
 		return g
@@ -1593,7 +1593,26 @@ func (s *searcher) gainsAll() map[position.Square]gainResult {
 	return g
 }
 
-func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
+// gains is what gainsAll finds: the opponent's pieces with a line, by
+// square (in square order).
+type gains []gainAt
+
+type gainAt struct {
+	sq position.Square
+	r  gainResult
+}
+
+// at returns the result for the piece on sq (ok false: none).
+func (g gains) at(sq position.Square) (gainResult, bool) {
+	for i := range g {
+		if g[i].sq == sq {
+			return g[i].r, true
+		}
+	}
+	return gainResult{}, false
+}
+
+func (s *searcher) searchGains() (gains, bool) {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
@@ -1606,7 +1625,7 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 			n++
 		}
 	}
-	out := make(map[position.Square]gainResult, n)
+	out := make(gains, 0, n)
 	for q := range t.ok {
 		if !t.ok[q] {
 			continue
@@ -1635,7 +1654,7 @@ func (s *searcher) searchGains() (map[position.Square]gainResult, bool) {
 				r = full
 			}
 		}
-		out[sq] = r
+		out = append(out, gainAt{sq, r})
 	}
 	return out, cut
 }
