@@ -110,13 +110,19 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	afterAll := s.gainsAll()
 	var ob [16]position.Square
 	victims := pos.Pieces(O, ob[:0])
+	n := 0
+	for _, e := range afterAll {
+		if pos.At(e.sq).Kind() != position.King {
+			n++
+		}
+	}
+	if n > 0 {
+		mf.Threats = make([]Threat, 0, n)
+	}
 	for _, sq := range victims {
 		after, ok := afterAll.at(sq)
 		if !ok || pos.At(sq).Kind() == position.King {
 			continue
-		}
-		if mf.Threats == nil {
-			mf.Threats = make([]Threat, 0, len(victims))
 		}
 		b, _ := before.at(sq)
 		mf.Threats = append(mf.Threats, threat(s, m, sq, after, b, oldProtect[sq], pinnedBefore, pinnedNow))
