@@ -765,17 +765,31 @@ func offers(s *searcher, m position.Move) []Offer {
 
 // blocks reports the enemy pieces whose moves the piece now on to shortens
 // (拦): their pseudo-legal destinations with to occupied, against to empty.
+// Only a piece near to (see far) can be concerned: a rook's or cannon's line
+// through to runs along its file or rank, a horse's leg and an elephant's eye
+// are next to it, and the other pieces' destinations depend only on where
+// their own side stands.
 func blocks(s *searcher, to position.Square) (bool, []Piece) {
 	pos := s.pos // the opponent is to move
-	var with, without [position.NumSquares]int
-	destinations(pos, &with)
+	var buf, near [16]position.Square
+	var with [16]int
+	n := 0
+	for _, from := range pos.Pieces(pos.Side(), buf[:0]) {
+		if !far(from, to) {
+			near[n], with[n] = from, pos.PseudoMoveCount(from)
+			n++
+		}
+	}
 	pc := pos.Probe(to, position.NoPiece)
-	destinations(pos, &without)
+	var shortened [16]bool
+	for i, from := range near[:n] {
+		shortened[i] = with[i] < pos.PseudoMoveCount(from)
+	}
 	pos.Probe(to, pc)
 	var out []Piece
-	for from, n := range without {
-		if with[from] < n {
-			out = append(out, describe(&s.par, pos, position.Square(from)))
+	for i, from := range near[:n] {
+		if shortened[i] {
+			out = append(out, describe(&s.par, pos, from))
 		}
 	}
 	slices.SortFunc(out, func(a, b Piece) int { return cmpString(a.Square, b.Square) })
@@ -792,13 +806,6 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-// destinations counts the side to move's pseudo-legal moves per origin square.
-func destinations(pos *position.Position, out *[position.NumSquares]int) {
-	var buf [2 * position.MaxMoves]position.Move
-	for _, m := range pos.PseudoMoves(buf[:0]) {
-		out[m.From()]++
-	}
-}
 
 // follows (跟): after m the moved piece attacks the enemy piece that moved just
 // before (prev), that piece is protected, and the attack wins nothing.

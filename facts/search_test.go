@@ -2,6 +2,7 @@ package facts
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -150,4 +151,47 @@ func TestICCSLine(t *testing.T) {
 			require.Equal(t, m.String(), got[i])
 		}
 	}
+}
+
+// TestBlocksAsDefined: blocks, which counts the moves of the pieces near the
+// square only, finds the same pieces as its definition — every piece of the
+// side to move whose pseudo-legal moves are fewer with the square occupied
+// than empty — after every legal move of the positions of
+// searchTestPositions.
+func TestBlocksAsDefined(t *testing.T) {
+	destinations := func(p *position.Position) (out [position.NumSquares]int) {
+		for _, m := range p.PseudoMoves(nil) {
+			out[m.From()]++
+		}
+		return out
+	}
+	blocked := 0
+	for _, p := range searchTestPositions(t) {
+		s := newSearcher(p, DefaultParams(), nil)
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			with := destinations(p)
+			pc := p.Probe(m.To(), position.NoPiece)
+			without := destinations(p)
+			p.Probe(m.To(), pc)
+			var want []string
+			for sq := range position.Square(position.NumSquares) {
+				if with[sq] < without[sq] {
+					want = append(want, sq.String())
+				}
+			}
+			slices.Sort(want)
+			any, got := blocks(s, m.To())
+			var gotSq []string
+			for _, pc := range got {
+				gotSq = append(gotSq, pc.Square)
+			}
+			require.Equal(t, want, gotSq, "%s after %s", p.FEN(), m)
+			require.Equal(t, len(want) > 0, any)
+			blocked += len(want)
+			p.Unmake()
+		}
+	}
+	require.Positive(t, blocked)
+	t.Logf("%d blocked pieces", blocked)
 }

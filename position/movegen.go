@@ -505,6 +505,17 @@ func into(dst []Move, fill func(*[MaxMoves]Move) int) []Move {
 // obeyed, own king possibly left attacked) to dst.
 func (p *Position) PseudoMoves(dst []Move) []Move { return p.pseudoFor(p.side, dst) }
 
+// PseudoMoveCount returns how many pseudo-legal moves the piece on sq has, for
+// its own colour whichever side is to move (the moves from sq PseudoMoves
+// would list if that colour were to move); 0 for an empty square.
+func (p *Position) PseudoMoveCount(sq Square) int {
+	if !sq.Valid() || p.board[uint8(sq)] == NoPiece {
+		return 0
+	}
+	p.sync()
+	return p.pieceMoves(sq).count()
+}
+
 func (p *Position) pseudoFor(c Color, dst []Move) []Move {
 	p.sync()
 	return into(dst, func(list *[MaxMoves]Move) int {

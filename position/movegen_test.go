@@ -819,3 +819,27 @@ func TestPiecesInSquareOrder(t *testing.T) {
 	})
 	require.Greater(t, n, 1000)
 }
+
+// TestPseudoMoveCount: for each piece of either colour, PseudoMoveCount is
+// the number of moves from its square that PseudoMoves lists with that
+// colour to move, in the crowded setups, random walks and played-on setups
+// of refHardPositions.
+func TestPseudoMoveCount(t *testing.T) {
+	pieces := 0
+	refHardPositions(5, 2000, 40, true, func(p *Position) {
+		for _, c := range []Color{Red, Black} {
+			q := p.Clone()
+			q.SetSide(c)
+			var per [NumSquares]int
+			for _, m := range q.PseudoMoves(nil) {
+				per[m.From()]++
+			}
+			for _, sq := range q.Pieces(c, nil) {
+				pieces++
+				require.Equal(t, per[sq], p.PseudoMoveCount(sq), "%s: %s", q.FEN(), sq)
+			}
+		}
+	})
+	require.Zero(t, MustParseFEN(StartFEN).PseudoMoveCount(SquareAt(4, 5)), "an empty square")
+	t.Logf("%d pieces", pieces)
+}
