@@ -494,7 +494,7 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 		moves = s.legal(ply)
 	}
 	var buf [1]position.Move
-	if m := s.mating(moves, false, buf[:0]); len(m) > 0 {
+	if m := s.mating(moves, false, checksOnly, ply, buf[:0]); len(m) > 0 {
 		return m[0]
 	}
 	return position.NoMove
@@ -503,7 +503,7 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 // matingChecks appends to dst every check of the side to move after which
 // the opponent has no legal move (the mates in one by a check).
 func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
-	return s.mating(s.checks(ply), true, dst)
+	return s.mating(s.checks(ply), true, true, ply, dst)
 }
 
 // mating appends to dst the moves of the side to move after which the
@@ -512,7 +512,10 @@ func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
 // Long lists (every move, for a mate or stalemate in one by any move) are
 // first filtered by what the opponent could play now (see escapes): a move
 // that surely leaves it one of those moves mates nothing and is not played.
-func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) []position.Move {
+// checks: every move of the list gives check (the witnesses, which need a
+// move that does not, are not asked). ply is the list's own; the plies
+// after it are free.
+func (s *searcher) mating(moves []position.Move, all, checks bool, ply int, dst []position.Move) []position.Move {
 	opp := s.pos.Side().Other()
 	var e escapes
 	known := false
@@ -522,7 +525,7 @@ func (s *searcher) mating(moves []position.Move, all bool, dst []position.Move) 
 		}
 		if len(moves) >= refugeMinMoves {
 			if !known {
-				e.init(s)
+				e.init(s, checks, ply+1)
 				known = true
 			}
 			if e.leaves(s, m) {
@@ -567,6 +570,13 @@ type escapes struct {
 	witness   [2]position.Move
 	zones     [2]zone
 	nz        int
+	// The side to move's checks (when first needed: a witness is left only
+	// by a move that gives none), found in the buffer of ply; checking:
+	// every move asked about gives check.
+	checking    bool
+	checksKnown bool
+	checks      []position.Move
+	ply         int
 }
 
 // zone is a set of squares.
@@ -578,9 +588,10 @@ func (z *zone) has(sq position.Square) bool { return z[sq>>6]&(1<<(sq&63)) != 0 
 
 func (z *zone) disjoint(o *zone) bool { return z[0]&o[0] == 0 && z[1]&o[1] == 0 }
 
-// init works out the refuges of the opponent's king.
-func (e *escapes) init(s *searcher) {
-	*e = escapes{king: s.pos.King(s.pos.Side().Other())}
+// init works out the refuges of the opponent's king; see escapes for
+// checking and ply.
+func (e *escapes) init(s *searcher, checking bool, ply int) {
+	*e = escapes{king: s.pos.King(s.pos.Side().Other()), checking: checking, ply: ply}
 	e.nr = s.kingRefuges(&e.refuges)
 }
 
@@ -593,10 +604,19 @@ func (e *escapes) leaves(s *searcher, m position.Move) bool {
 			return true // see leavesRefuge
 		}
 	}
+	if e.checking {
+		return false
+	}
 	if !e.witnessed {
 		s.farWitnesses(e)
 	}
-	return e.witnessLeft(m) >= 0 && !s.givesCheck(m)
+	if e.witnessLeft(m) < 0 {
+		return false
+	}
+	if !e.checksKnown {
+		e.checks, e.checksKnown = s.checks(e.ply), true
+	}
+	return !slices.Contains(e.checks, m)
 }
 
 // witnessLeft returns the index of a witness whose zone m's squares are off

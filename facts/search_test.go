@@ -102,7 +102,7 @@ func TestEscapesExact(t *testing.T) {
 	bothSides(t, func(p *position.Position) {
 		s := newSearcher(p, DefaultParams(), nil)
 		var e escapes
-		e.init(s)
+		e.init(s, false, 1)
 		s.farWitnesses(&e)
 		if e.nz > 0 {
 			witnessed++
