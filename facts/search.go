@@ -384,8 +384,11 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture))
 		// Futility: a capture that gives no check leaves the opponent free
 		// to stop, so it is worth at most what it takes; if that cannot
-		// raise alpha, the move cannot matter.
+		// raise alpha, the move cannot matter. What this node returns when
+		// nothing raises alpha is a bound on its value (fail-soft), so it
+		// must not be less than what the move could be worth: v.
 		if !inCheck && !check && v <= alpha && !s.givesCheck(m) {
+			best = max(best, v)
 			continue
 		}
 		nextChecks := checks
