@@ -195,3 +195,46 @@ func TestBlocksAsDefined(t *testing.T) {
 	require.Positive(t, blocked)
 	t.Logf("%d blocked pieces", blocked)
 }
+
+// TestExchangeBoundsSound: the exchange search's answer under a window is
+// what a fail-soft search must give — at most alpha: an upper bound on the
+// value; at least beta: a lower bound; between: the value — for windows
+// around the value found with the full window, in every position of
+// searchTestPositions with either side to move, with captures anywhere and
+// on one square. The memo keeps such bounds (exAtLeast) for searches under
+// other windows, so a bound that does not hold makes them drop lines.
+func TestExchangeBoundsSound(t *testing.T) {
+	par := DefaultParams()
+	searches := 0
+	bothSides(t, func(p *position.Position) {
+		var sqs [16]position.Square
+		squares := append([]position.Square{position.NoSquare}, p.Pieces(p.Side().Other(), sqs[:0])...)
+		n := 3
+		if testing.Short() {
+			n = 1
+		}
+		for _, sq := range squares[:min(len(squares), n)] {
+			full := newSearcher(p, par, nil).qs(sq, -mateScore*2, mateScore*2, par.ExchangeDepth, 0)
+			for _, w := range [][2]int{{full - 3, full - 1}, {full + 1, full + 3}, {full - 1, full + 1}, {0, 1}, {full - 6, full + 6}, {-2, 2}} {
+				alpha, beta := w[0], w[1]
+				v := newSearcher(p, par, nil).qs(sq, alpha, beta, par.ExchangeDepth, 0)
+				if !p.InCheck(p.Side()) {
+					alpha = max(alpha, 0) // standing still is worth 0
+				}
+				if alpha >= beta {
+					continue // no window left: any answer is a bound both ways
+				}
+				searches++
+				switch {
+				case v <= alpha:
+					require.LessOrEqual(t, full, v, "%s on %s, window (%d, %d): %d is no upper bound", p.FEN(), sq, w[0], w[1], v)
+				case v >= beta:
+					require.GreaterOrEqual(t, full, v, "%s on %s, window (%d, %d): %d is no lower bound", p.FEN(), sq, w[0], w[1], v)
+				default:
+					require.Equal(t, full, v, "%s on %s, window (%d, %d)", p.FEN(), sq, w[0], w[1])
+				}
+			}
+		}
+	})
+	t.Logf("%d bounded searches", searches)
+}
