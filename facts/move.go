@@ -63,10 +63,8 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		return mf
 	}
 
-	// Before the move, mover to move: what could it already win, and mate?
-	// (Remembered: read, never modified. The piece the move takes, on to,
-	// is not looked up in it: the victims after the move stand elsewhere.)
-	before := s.gainsAll()
+	// Before the move, mover to move: could it already mate? (What it could
+	// already win is asked below, of the pieces threatened after the move.)
 	mtBefore := s.mateThreat()
 	// Was the moved piece itself chased before the move (避捉)?
 	// (The opponent's gains here are the previous ply's "after", remembered.)
@@ -75,12 +73,6 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.MovedWasThreatened, mf.MovedThreatGain = true, g.gain
 	}
 	pos.Unmake()
-	var oldProtect [position.NumSquares]string
-	for _, e := range before {
-		if e.sq != to && (e.r.gain > 0 || e.r.direct) {
-			oldProtect[e.sq] = protectionKind(s, e.sq, O)
-		}
-	}
 	pinnedBefore := pos.Pinned(O)
 
 	pos.Make(m)
@@ -108,6 +100,24 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	}
 	pinnedNow := pos.Pinned(O)
 	afterAll := s.gainsAll()
+	// Before the move, mover to move: what could it already win through
+	// the pieces it threatens now (they stand where they stood: the move
+	// took none of them), and how were they protected?
+	var want [position.NumSquares]bool
+	for _, e := range afterAll {
+		want[e.sq] = true
+	}
+	pos.Unmake() // the null move
+	pos.Unmake() // m
+	before := s.gainsFor(&want)
+	var oldProtect [position.NumSquares]string
+	for _, e := range before {
+		if e.sq != to && (e.r.gain > 0 || e.r.direct) {
+			oldProtect[e.sq] = protectionKind(s, e.sq, O)
+		}
+	}
+	pos.Make(m)
+	pos.Make(position.NullMove)
 	var ob [16]position.Square
 	victims := pos.Pieces(O, ob[:0])
 	n := 0

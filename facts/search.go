@@ -1609,7 +1609,7 @@ func (s *searcher) gainsAll() gains {
 	if g, ok := s.memo.gains[k]; ok {
 		return g
 	}
-	g, cut := s.searchGains()
+	g, cut := s.searchGains(nil)
 	if !cut {
 		s.memo.gains[k] = g
 	}
@@ -1635,12 +1635,20 @@ func (g gains) at(sq position.Square) (gainResult, bool) {
 	return gainResult{}, false
 }
 
-func (s *searcher) searchGains() (gains, bool) {
+// gainsFor is gainsAll for the opponent's pieces on the squares want names
+// only (the others come back without a line): the same results for those,
+// searched for less, and not remembered.
+func (s *searcher) gainsFor(want *[position.NumSquares]bool) gains {
+	g, _ := s.searchGains(want)
+	return g
+}
+
+func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 	s.reset()
 	var t targets
 	var root [position.NumSquares]gainResult
 	var vb [16]position.Square
-	s.gainAll(s.par.GainChecks, 0, &t, &root, nil, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
+	s.gainAll(s.par.GainChecks, 0, &t, &root, want, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
 	cut := s.cut
 	n := 0
 	for _, ok := range t.ok {
