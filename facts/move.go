@@ -816,7 +816,6 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-
 // follows (跟): after m the moved piece attacks the enemy piece that moved just
 // before (prev), that piece is protected, and the attack wins nothing.
 func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piece) {
