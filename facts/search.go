@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -494,6 +495,9 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	if checksOnly {
 		moves = s.checks(ply) // generated as checks: no filtering of every move
 	} else {
+		if !s.mayMateInOne(ply) {
+			return position.NoMove
+		}
 		moves = s.legal(ply)
 	}
 	var buf [1]position.Move
@@ -501,6 +505,59 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 		return m[0]
 	}
 	return position.NoMove
+}
+
+// mayMateInOne reports whether the side to move may have a mate in one by
+// any move; false only when it surely has none, found without listing its
+// moves: when the opponent has two witnesses with zones apart (see
+// escapes), a move that gives no check can leave it without a legal move
+// only by touching both zones, so going from one to the other — the few
+// such moves and the checks are all that is tried. (mateInOne then looks
+// again in the order of the legal moves, for the first mate.) The buffers
+// of ply and the plies after it must be free.
+func (s *searcher) mayMateInOne(ply int) bool {
+	var e escapes
+	e.init(s, false, ply+1)
+	s.farWitnesses(&e)
+	if e.nz < 2 {
+		return true
+	}
+	opp := s.pos.Side().Other()
+	mates := func(m position.Move) bool {
+		if !s.tick() {
+			return true // cut short: let the full search say
+		}
+		s.pos.Make(m)
+		mated := !s.pos.HasLegalMove(opp)
+		s.pos.Unmake()
+		return mated
+	}
+	checks := s.checks(ply)
+	for _, m := range checks {
+		if mates(m) {
+			return true
+		}
+	}
+	side := s.pos.Side()
+	var za, zb [8]position.Square
+	for i := range 2 {
+		for _, a := range e.zones[i].squares(za[:0]) {
+			if s.pos.At(a) == position.NoPiece || s.pos.At(a).Color() != side {
+				continue
+			}
+			for _, b := range e.zones[1-i].squares(zb[:0]) {
+				m := position.NewMove(a, b)
+				if !s.pos.IsLegal(m) || s.pos.At(b).Kind() == position.King ||
+					slices.Contains(checks, m) || leavesRefuge(e.refuges[:e.nr], m) {
+					continue
+				}
+				if mates(m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // matingChecks appends to dst every check of the side to move after which
@@ -590,6 +647,16 @@ func (z *zone) add(sq position.Square) { z[sq>>6] |= 1 << (sq & 63) }
 func (z *zone) has(sq position.Square) bool { return z[sq>>6]&(1<<(sq&63)) != 0 }
 
 func (z *zone) disjoint(o *zone) bool { return z[0]&o[0] == 0 && z[1]&o[1] == 0 }
+
+// squares appends z's squares to dst.
+func (z *zone) squares(dst []position.Square) []position.Square {
+	for w, bb := range z {
+		for ; bb != 0; bb &= bb - 1 {
+			dst = append(dst, position.Square(w*64+bits.TrailingZeros64(bb)))
+		}
+	}
+	return dst
+}
 
 // init works out the refuges of the opponent's king; see escapes for
 // checking and ply.

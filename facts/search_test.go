@@ -238,3 +238,39 @@ func TestExchangeBoundsSound(t *testing.T) {
 	})
 	t.Logf("%d bounded searches", searches)
 }
+
+// TestMayMateInOneExact: mayMateInOne says no only where no legal move of
+// the side to move leaves the opponent without a legal move (every move
+// played), in every position of searchTestPositions with either side to
+// move — and says it in most of them.
+func TestMayMateInOneExact(t *testing.T) {
+	positions, sure, mates := 0, 0, 0
+	bothSides(t, func(p *position.Position) {
+		positions++
+		opp := p.Side().Other()
+		mate := position.NoMove
+		for _, m := range p.LegalMoves(nil) {
+			if p.At(m.To()).Kind() == position.King {
+				continue
+			}
+			p.Make(m)
+			mated := !p.HasLegalMove(opp)
+			p.Unmake()
+			if mated {
+				mate = m
+				break
+			}
+		}
+		may := newSearcher(p, DefaultParams(), nil).mayMateInOne(1)
+		if mate != position.NoMove {
+			mates++
+			require.True(t, may, "%s: %s mates, but mayMateInOne says no", p.FEN(), mate)
+		}
+		if !may {
+			sure++
+		}
+	})
+	t.Logf("%d positions, %d with a mate in one, %d answered no without listing moves", positions, mates, sure)
+	require.Positive(t, mates)
+	require.Greater(t, sure, positions/2)
+}
