@@ -492,16 +492,18 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 // legal move (checks only when checksOnly), or NoMove.
 func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	var moves []position.Move
+	var e *escapes
 	if checksOnly {
 		moves = s.checks(ply) // generated as checks: no filtering of every move
 	} else {
-		if !s.mayMateInOne(ply) {
+		e = new(escapes)
+		if !s.mayMateInOne(ply, e) {
 			return position.NoMove
 		}
 		moves = s.legal(ply)
 	}
 	var buf [1]position.Move
-	if m := s.mating(moves, false, checksOnly, ply, buf[:0]); len(m) > 0 {
+	if m := s.mating(moves, false, checksOnly, ply, e, buf[:0]); len(m) > 0 {
 		return m[0]
 	}
 	return position.NoMove
@@ -513,12 +515,12 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 // escapes), a move that gives no check can leave it without a legal move
 // only by touching both zones, so going from one to the other — the few
 // such moves and the checks are all that is tried. (mateInOne then looks
-// again in the order of the legal moves, for the first mate.) The buffers
+// again in the order of the legal moves, for the first mate, with e — the
+// escapes worked out here, their checks in the buffer of ply+1.) The buffers
 // of ply and the plies after it must be free.
-func (s *searcher) mayMateInOne(ply int) bool {
-	var e escapes
+func (s *searcher) mayMateInOne(ply int, e *escapes) bool {
 	e.init(s, false, ply+1)
-	s.farWitnesses(&e)
+	s.farWitnesses(e)
 	if e.nz < 2 {
 		return true
 	}
@@ -532,7 +534,8 @@ func (s *searcher) mayMateInOne(ply int) bool {
 		s.pos.Unmake()
 		return mated
 	}
-	checks := s.checks(ply)
+	checks := s.checks(ply + 1)
+	e.checks, e.checksKnown = checks, true
 	for _, m := range checks {
 		if mates(m) {
 			return true
@@ -563,7 +566,7 @@ func (s *searcher) mayMateInOne(ply int) bool {
 // matingChecks appends to dst every check of the side to move after which
 // the opponent has no legal move (the mates in one by a check).
 func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
-	return s.mating(s.checks(ply), true, true, ply, dst)
+	return s.mating(s.checks(ply), true, true, ply, nil, dst)
 }
 
 // mating appends to dst the moves of the side to move after which the
@@ -575,22 +578,18 @@ func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
 // checks: every move of the list gives check (the witnesses, which need a
 // move that does not, are not asked). ply is the list's own; the plies
 // after it are free.
-func (s *searcher) mating(moves []position.Move, all, checks bool, ply int, dst []position.Move) []position.Move {
+func (s *searcher) mating(moves []position.Move, all, checks bool, ply int, e *escapes, dst []position.Move) []position.Move {
 	opp := s.pos.Side().Other()
-	var e escapes
-	known := false
+	if e == nil && len(moves) >= refugeMinMoves {
+		e = new(escapes)
+		e.init(s, checks, ply+1)
+	}
 	for _, m := range moves {
 		if !s.tick() {
 			break
 		}
-		if len(moves) >= refugeMinMoves {
-			if !known {
-				e.init(s, checks, ply+1)
-				known = true
-			}
-			if e.leaves(s, m) {
-				continue
-			}
+		if len(moves) >= refugeMinMoves && e.leaves(s, m) {
+			continue
 		}
 		s.pos.Make(m)
 		mated := !s.pos.HasLegalMove(opp)

@@ -261,7 +261,7 @@ func TestMayMateInOneExact(t *testing.T) {
 				break
 			}
 		}
-		may := newSearcher(p, DefaultParams(), nil).mayMateInOne(1)
+		may := newSearcher(p, DefaultParams(), nil).mayMateInOne(1, new(escapes))
 		if mate != position.NoMove {
 			mates++
 			require.True(t, may, "%s: %s mates, but mayMateInOne says no", p.FEN(), mate)
