@@ -459,7 +459,8 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 	checks := ci != nil
 	// Each piece is first asked whether it could check from any square it
 	// reaches on an empty board (most cannot): only then are its quiet
-	// moves looked at.
+	// moves looked at. The rook and cannon loops differ only in their table
+	// and stay apart: one loop over both kinds costs 1 % of the facts' work.
 	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		may := checks && ci.mayCheck(from, Rook, lineMask[uint8(from)])

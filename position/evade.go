@@ -273,7 +273,9 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 	screens := !l.screens.isEmpty()
 	// Each kind in run's order, each piece by square: the piece's moves
 	// masked to target (a quick test first: most pieces reach none of it;
-	// target, empty points and checkers, holds none of c's pieces).
+	// target, empty points and checkers, holds none of c's pieces). The
+	// rook and cannon loops differ only in their table and stay apart: one
+	// loop over both kinds costs 1 % of the facts' work (measured twice).
 	for s := p.kinds(c)[Rook]; s.lo|s.hi != 0; {
 		from := s.pop()
 		var d bitboard
