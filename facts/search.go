@@ -405,12 +405,8 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// asked (what qsc would find below, without its answers'
 			// searches).
 			s.pvLen[ply+1] = ply + 1
-			if s.tick() && ply+1 < maxPly-1 {
-				s.pos.Make(m)
-				if !s.pos.HasLegalMove(s.pos.Side()) {
-					v = mateScore
-				}
-				s.pos.Unmake()
+			if s.tick() && ply+1 < maxPly-1 && s.mates(m) {
+				v = mateScore
 			}
 		} else {
 			s.pos.Make(m)
@@ -509,6 +505,16 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 	return position.NoMove
 }
 
+// mates reports whether the move m of the side to move leaves the opponent
+// without a legal move (mated or stalemated: a loss either way).
+func (s *searcher) mates(m position.Move) bool {
+	opp := s.pos.Side().Other()
+	s.pos.Make(m)
+	mated := !s.pos.HasLegalMove(opp)
+	s.pos.Unmake()
+	return mated
+}
+
 // mayMateInOne reports whether the side to move may have a mate in one by
 // any move; false only when it surely has none, found without listing its
 // moves: when the opponent has two witnesses with zones apart (see
@@ -524,15 +530,9 @@ func (s *searcher) mayMateInOne(ply int, e *escapes) bool {
 	if e.nz < 2 {
 		return true
 	}
-	opp := s.pos.Side().Other()
 	mates := func(m position.Move) bool {
-		if !s.tick() {
-			return true // cut short: let the full search say
-		}
-		s.pos.Make(m)
-		mated := !s.pos.HasLegalMove(opp)
-		s.pos.Unmake()
-		return mated
+		// Cut short: let the full search say.
+		return !s.tick() || s.mates(m)
 	}
 	checks := s.checks(ply + 1)
 	e.checks, e.checksKnown = checks, true
@@ -579,7 +579,6 @@ func (s *searcher) matingChecks(ply int, dst []position.Move) []position.Move {
 // move that does not, are not asked). ply is the list's own; the plies
 // after it are free.
 func (s *searcher) mating(moves []position.Move, all, checks bool, ply int, e *escapes, dst []position.Move) []position.Move {
-	opp := s.pos.Side().Other()
 	if e == nil && len(moves) >= refugeMinMoves {
 		e = new(escapes)
 		e.init(s, checks, ply+1)
@@ -591,10 +590,7 @@ func (s *searcher) mating(moves []position.Move, all, checks bool, ply int, e *e
 		if len(moves) >= refugeMinMoves && e.leaves(s, m) {
 			continue
 		}
-		s.pos.Make(m)
-		mated := !s.pos.HasLegalMove(opp)
-		s.pos.Unmake()
-		if mated {
+		if s.mates(m) {
 			dst = append(dst, m)
 			if !all {
 				break
