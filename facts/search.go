@@ -663,11 +663,8 @@ func (e *escapes) init(s *searcher, checking bool, ply int) {
 // leaves reports whether m, a legal move of the side to move, surely leaves
 // the opponent a legal move.
 func (e *escapes) leaves(s *searcher, m position.Move) bool {
-	from, to := m.From(), m.To()
-	for _, t := range e.refuges[:e.nr] {
-		if z := &near[t]; !z.has(from) && !z.has(to) {
-			return true // see leavesRefuge
-		}
+	if leavesRefuge(e.refuges[:e.nr], m) {
+		return true
 	}
 	if e.checking {
 		return false
