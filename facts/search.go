@@ -868,9 +868,10 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 		}
 		// The line shown is the one after the last reply (in the order
 		// of the legal moves); the replies most likely to escape are
-		// tried first: captures, then the king's steps.
+		// tried first: captures, then the others from the last (the
+		// king's steps come last in the legal moves).
 		last := replies[len(replies)-1]
-		escapesFirst(s.pos, replies)
+		s.capturesFirst(replies)
 		all := true
 		for _, r := range replies {
 			s.pos.Make(r)
@@ -894,35 +895,6 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 		}
 	}
 	return false
-}
-
-// escapesFirst reorders the answers to a check in place: captures first,
-// then the king's steps, then the others, each group in the order given.
-func escapesFirst(p *position.Position, ms []position.Move) {
-	var rest [position.MaxMoves]position.Move
-	n, k := 0, 0
-	king := p.King(p.Side())
-	for _, m := range ms {
-		if p.At(m.To()) != position.NoPiece {
-			ms[n] = m
-			n++
-		} else {
-			rest[k] = m
-			k++
-		}
-	}
-	for _, m := range rest[:k] {
-		if m.From() == king {
-			ms[n] = m
-			n++
-		}
-	}
-	for _, m := range rest[:k] {
-		if m.From() != king {
-			ms[n] = m
-			n++
-		}
-	}
 }
 
 // mateThreat looks for a forced mate for the side to move: in one (any move),
