@@ -781,23 +781,23 @@ func offers(s *searcher, m position.Move) []Offer {
 // their own side stands.
 func blocks(s *searcher, to position.Square) (bool, []Piece) {
 	pos := s.pos // the opponent is to move
-	var buf, near [16]position.Square
+	var buf, nearby [16]position.Square
 	var with [16]int
 	n := 0
 	for _, from := range pos.Pieces(pos.Side(), buf[:0]) {
 		if !far(from, to) {
-			near[n], with[n] = from, pos.PseudoMoveCount(from)
+			nearby[n], with[n] = from, pos.PseudoMoveCount(from)
 			n++
 		}
 	}
 	pc := pos.Probe(to, position.NoPiece)
 	var shortened [16]bool
-	for i, from := range near[:n] {
+	for i, from := range nearby[:n] {
 		shortened[i] = with[i] < pos.PseudoMoveCount(from)
 	}
 	pos.Probe(to, pc)
 	var out []Piece
-	for i, from := range near[:n] {
+	for i, from := range nearby[:n] {
 		if shortened[i] {
 			out = append(out, describe(&s.par, pos, from))
 		}
