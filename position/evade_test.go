@@ -89,20 +89,6 @@ func checkEvasions(t *testing.T, p *Position, st *evadeStats) {
 	}
 }
 
-// perftVisit calls visit on every node of the legal move tree to depth (the
-// root included; the leaves at depth too) and on the null move from each.
-func perftVisit(p *Position, depth int, visit func(p *Position)) {
-	visit(p)
-	if depth == 0 {
-		return
-	}
-	for _, m := range p.LegalMoves(nil) {
-		p.Make(m)
-		perftVisit(p, depth-1, visit)
-		p.Unmake()
-	}
-}
-
 var evadeDeep = flag.Bool("evade4", false, "cross-check the evasions over the perft trees of all four positions to depth 4 (9.8 million positions; ten seconds)")
 
 func TestEvasionsPerftTrees(t *testing.T) {
@@ -115,7 +101,7 @@ func TestEvasionsPerftTrees(t *testing.T) {
 			depth = 4
 		}
 		p := MustParseFEN(tc.fen)
-		perftVisit(p, depth, func(p *Position) {
+		perftWalk(p, depth, func(p *Position) {
 			checkEvasions(t, p, &st)
 			if p.InCheck(p.Side()) {
 				// The checking side moves again (a null move): the
