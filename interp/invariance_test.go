@@ -1,0 +1,105 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xqrules/xqrules/position"
+)
+
+// transformInput returns the same cycle on a transformed board: reflected
+// left–right (file a ↔ i), or, with swap, turned half a turn with the
+// colours exchanged (Red's pieces Black's, the side to move the other, the
+// position seen from the other side). A ruling follows the pieces, not the
+// squares or the colours: the mirrored cycle gets the same verdict and labels,
+// the swapped one the same labels and the verdict with the sides exchanged.
+func transformInput(t *testing.T, in Input, swap bool) Input {
+	t.Helper()
+	sq := func(s position.Square) position.Square {
+		if swap {
+			return position.SquareAt(8-s.File(), 9-s.Rank())
+		}
+		return position.SquareAt(8-s.File(), s.Rank())
+	}
+	p := position.Empty()
+	for s := position.Square(0); s < position.NumSquares; s++ {
+		pc := in.Start.At(s)
+		if pc == position.NoPiece {
+			continue
+		}
+		if swap {
+			pc = position.MakePiece(pc.Color().Other(), pc.Kind())
+		}
+		p.Place(sq(s), pc)
+	}
+	side := in.Start.Side()
+	if swap {
+		side = side.Other()
+	}
+	p.SetSide(side)
+	out := Input{Start: p, Occurrences: in.Occurrences, Context: in.Context}
+	for _, m := range in.Moves {
+		out.Moves = append(out.Moves, position.NewMove(sq(m.From()), sq(m.To())))
+	}
+	if swap {
+		out.Context.Recreator = swapSides(in.Context.Recreator)
+	}
+	// The moves must be legal on the new board (a check of the transform).
+	q := p.Clone()
+	for i, m := range out.Moves {
+		require.Truef(t, q.IsLegal(m), "transformed move %d %s is not legal", i+1, m)
+		q.Make(m)
+	}
+	return out
+}
+
+// swapSides exchanges "red" and "black" in a verdict or a side's name.
+func swapSides(s string) string {
+	return strings.NewReplacer("red", "black", "black", "red").Replace(s)
+}
+
+// TestVerdictInvariance: every cycle of every case file, judged under every
+// bundled book, gets the same verdict and labels when the board is mirrored
+// left–right, and the same labels with the verdict's sides exchanged when
+// the colours are swapped. A fact or a predicate that depended on a file's
+// number, on a colour or on the direction of play would break it.
+func TestVerdictInvariance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges every case-file cycle three times under every book")
+	}
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	for _, c := range caseFileCycles(t) {
+		t.Run(c.id, func(t *testing.T) {
+			base, err := Judge(books, c.in)
+			require.NoError(t, err)
+			for _, swap := range []bool{false, true} {
+				name := "mirror"
+				if swap {
+					name = "colour swap"
+				}
+				got, err := Judge(books, transformInput(t, c.in, swap))
+				require.NoError(t, err)
+				require.Len(t, got, len(base))
+				for i, r := range base {
+					want := r.Verdict
+					if swap {
+						want = swapSides(want)
+					}
+					assert.Equalf(t, want, got[i].Verdict, "%s under %s: verdict", name, r.Ruleset)
+					assert.Equalf(t, labelsOf(r), labelsOf(got[i]), "%s under %s: labels", name, r.Ruleset)
+				}
+			}
+		})
+	}
+}
+
+func labelsOf(r Ruling) []string {
+	var out []string
+	for _, m := range r.Moves {
+		out = append(out, m.Label)
+	}
+	return out
+}
