@@ -99,6 +99,13 @@ var knownFactGaps = map[string]string{
 	"cn2020-fig22 e6d6": "as d6e6",
 }
 
+// singleByBook are the 捉 moves the transcription (cppxq's code) marks
+// joint where the book's own prose names a single piece's chase: the prose
+// decides (issue 11, class 2).
+var singleByBook = map[string]string{
+	"cn2020-fig26 d7d4": "图26: 红方一着捉无根子，一着捉少根子 — 车六退三 adds the rook beside the horse's capture of the 炮 e4 (another line): the 炮 is 少根, the chase no 联合捉",
+}
+
 var kindOfDetail = map[string]string{"ROOK": "rook", "HORSE": "horse", "CANNON": "cannon", "PAWN": "pawn", "ELEPHANT": "elephant", "ADVISOR": "advisor"}
 
 // TestFiguresFacts checks the facts behind the 2020 book's per-move labels:
@@ -133,6 +140,9 @@ func TestFiguresFacts(t *testing.T) {
 					}
 				case "捉":
 					d := fg.Details[i]
+					if _, single := singleByBook[fg.ID+" "+mf.ICCS]; single {
+						d.Joint = false
+					}
 					ok := false
 					for _, th := range mf.Threats {
 						// New (从没捉到捉 / 新增得子), or renewed: a chased

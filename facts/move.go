@@ -226,7 +226,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	if len(caps) > 0 {
 		t.Attackers = make([]Piece, 0, len(caps))
 	}
-	singleWins, helped := false, false
+	singleWins, helped, helpedAny := false, false, false
+	var partners []position.Square // pieces without which a capture does not win (not screens)
 	for _, c := range caps {
 		a := c.From()
 		ap := pos.At(a)
@@ -253,7 +254,20 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
 		alone, helpers, blockers := winsAlone(s, c, vsq, only)
 		singleWins = singleWins || alone
-		helped = helped || len(helpers) > 0
+		helpedAny = helpedAny || len(helpers) > 0
+		for _, h := range helpers {
+			// A cannon's screen is no partner — the cannon is the one
+			// attacker, whoever placed the screen — unless the screen
+			// attacks the victim too: a rook in front of its cannon is
+			// the books' 车炮联合捉 (2020 图10, 图27, 图28).
+			if ap.Kind() == position.Cannon && between(a, vsq, h) && !attacks(caps, h) {
+				continue
+			}
+			helped = true
+			if !slices.Contains(partners, h) {
+				partners = append(partners, h)
+			}
+		}
 		if slices.Contains(helpers, movedTo) || slices.Contains(blockers, movedTo) {
 			t.MovedPieceTakesPart = true // e.g. it pins the protector or cuts it off
 		}
@@ -323,6 +337,22 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		}
 		pos.Make(lm)
 		n++
+		if i%2 == 0 {
+			// A piece that gives check in the line (a discovered check: 抽)
+			// takes part, though it does not move.
+			for _, k := range pos.Checkers(S.Other()) {
+				orig, moved := origin[k]
+				if !moved {
+					orig = k
+				}
+				if !listed[orig] {
+					listed[orig] = true
+					p := describe(par, pos, k)
+					p.Square = orig.String()
+					t.Participants = append(t.Participants, p)
+				}
+			}
+		}
 	}
 	for ; n > 0; n-- {
 		pos.Unmake()
@@ -343,8 +373,45 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// books' joint chases are pieces attacking together (车炮, 马炮联合捉),
 	// and 2020 图3 rules 相五退三, whose rook wins the horse only because
 	// the unmoved advisor e1 cuts the rook h1 off, 长捉无根子, not joint.
-	t.Joint = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
-		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helped)
+	//
+	// issue 11 reading: joint follows from the pieces that take part — two
+	// or more move or give check in the winning line, or a capture wins
+	// only with a partner that is not a cannon's screen (a piece that pins
+	// the protector or keeps it from taking back). Pieces that would only
+	// take back later in an exchange (supporters, a second attacker) make
+	// the victim 少根 (24.15: 作为根的子少于对方捉的子), not the chase joint:
+	// 2020 图26 rules 车六退三, whose horse takes the 少根 炮 with the rook
+	// behind it, 捉少根子.
+	// Two of the mover's pieces on one line through the victim, one behind
+	// the other — an attacker and a piece that attacks too or takes back
+	// after it (a rook in front of its cannon, a cannon behind its rook):
+	// the books' 车炮联合捉 (2020 图10 "车炮联合捉子", 图27, 图28). Pieces
+	// bearing on the victim from different lines make it 少根 instead
+	// (图26 车六退三: the horse takes, the rook beside the cannon backs it:
+	// 捉少根子).
+	battery := false
+	for _, c := range caps {
+		a := c.From()
+		for _, b := range t.Attackers {
+			battery = battery || inLine(a, vsq, b.Square, &partners)
+		}
+		for _, b := range t.Supporters {
+			battery = battery || inLine(a, vsq, b.Square, &partners)
+		}
+	}
+	t.NeedsSeveral = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
+		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helpedAny)
+	// Partners take part only when no attacker wins alone (one that does
+	// needs nobody: the chase is its own).
+	if !singleWins {
+		for _, h := range partners {
+			if !listed[h] {
+				listed[h] = true
+				t.Participants = append(t.Participants, describe(par, pos, h))
+			}
+		}
+	}
+	t.Joint = t.GainAfter > 0 && !singleWins && (countReal(t.Participants) >= 2 || helped || battery)
 
 	var rootMates []position.Move
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
@@ -459,6 +526,32 @@ func cutsOff(pos *position.Position, c position.Move, vsq, b position.Square) bo
 		}
 	}
 	return len(recs) > 0
+}
+
+// inLine reports whether the attacker on a and the piece on b (an ICCS
+// square) stand on one rank or file with the victim on v, one behind the
+// other; if so, both are added to partners.
+func inLine(a, v position.Square, b string, partners *[]position.Square) bool {
+	bs, ok := position.ParseSquare(b)
+	if !ok || bs == a || !(between(bs, v, a) || between(a, v, bs)) {
+		return false
+	}
+	for _, q := range [2]position.Square{a, bs} {
+		if !slices.Contains(*partners, q) {
+			*partners = append(*partners, q)
+		}
+	}
+	return true
+}
+
+// attacks reports whether one of the captures caps starts on sq.
+func attacks(caps []position.Move, sq position.Square) bool {
+	for _, c := range caps {
+		if c.From() == sq {
+			return true
+		}
+	}
+	return false
 }
 
 func countReal(ps []Piece) int {

@@ -154,12 +154,23 @@ type Threat struct {
 	// after a first capture and a recapture — the second piece of an
 	// exchange (a cannon behind the rook, a horse guarding the square).
 	Supporters []Piece
-	// Joint: the gain needs two or more of the mover's pieces (联合捉): no
-	// single attacker wins material on its own — taking, losing at most
-	// itself to a recapture, also with each other attacker off the board
-	// (a rook that screens a cannon and keeps the king from taking back);
-	// a piece that only blocks a protector's way (拦) does not make it joint.
+	// Joint (联合捉): two or more of the mover's pieces take part in winning
+	// the victim — they move or give check in the winning line
+	// (Participants), or a capture wins only with a partner that pins the
+	// protector or keeps it from taking back. A cannon's screen is no
+	// partner, nor a piece that only blocks a protector's way (拦), nor one
+	// that would only take back later in the exchange (that makes the victim
+	// 少根: see NeedsSeveral).
 	Joint bool
+	// NeedsSeveral: no single attacker wins material on its own (taking,
+	// losing at most itself to a recapture, also with each other piece of
+	// the mover off the board), and two or more of the mover's pieces bear
+	// on the victim — attacking it, backing a capture in the exchange, or
+	// making a capture possible (a cannon's screen included). It says that
+	// the threat needs more than one attacker (a victim that takes one of
+	// them back defuses it: 兑, 献), not that the chase is joint: several
+	// attackers against a 少根 piece are no 联合捉.
+	NeedsSeveral bool
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool
 	PawnAttacker bool

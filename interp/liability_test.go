@@ -192,21 +192,12 @@ var liabilityTable = []liabilityRow{
 	// 王忠's summary of the books (seed 002 ch.1): 将 > 杀 = 单子捉车 = 单子捉无根子
 	// > 联合捉 > 捉其它有根(少根)子 > 闲. The book calls a joint chase 联合捉子
 	// whether the victim is rooted or not: its weight does not depend on it.
-	{"王忠 联合捉有根子 vs 长捉少根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9-heavier-lightest", knownJointWeight},
-	{"王忠 联合捉有根子 vs 联合捉无根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"联合捉无根子", "联合捉无根子"}, Draw, "26.9.4-both-forbidden", knownJointWeight},
+	{"王忠 联合捉有根子 vs 长捉少根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9-heavier-lightest", ""},
+	{"王忠 联合捉有根子 vs 联合捉无根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"联合捉无根子", "联合捉无根子"}, Draw, "26.9.4-both-forbidden", ""},
 	// 2007 trial 细则第9条 (commentary_2007trial_huowenhui_handmsg.txt):
 	// 一方长捉无根子，另一方长捉或其中有一著捉有根子或少根子 → 长捉无根子一方变着.
 	{"2007 细则9 长捉无根子 vs 一捉无根子一捉有根子", []string{"捉无根子", "捉无根子"}, []string{"捉无根子", "捉有根子"}, RedMustVary, "26.9-heavier-lightest", ""},
 }
-
-// knownJointWeight: the books grade a joint chase of a rooted piece as a
-// chase of a 少根子 (20), of a rook or an unrooted piece 25. Grading every
-// joint chase 25 (the text's 联合捉子, rooted or not) is right by this table,
-// but today it flips 2020 图26: the facts call 车六退三's chase of the 少根 炮
-// joint (the rook d4 backs the horse's capture in the exchange), where the
-// book calls it 捉少根子, a single chase. The grade changes with the joint
-// flag (issue 11, class 2), not before.
-const knownJointWeight = "joint weight depends on the root until the joint flag follows the book (图26)"
 
 // TestLiabilityTable runs the table under 11 and 20: the verdict, the row
 // that decides it, and the labels each kind of move must get.
