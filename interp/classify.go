@@ -13,13 +13,16 @@ type Ruling struct {
 	Title   string `json:"title,omitempty"`
 	Verdict string `json:"verdict"`
 	// Clause is the clause the deciding verdict row cites; Row its id.
-	Clause string        `json:"clause,omitempty"`
-	Row    string        `json:"row,omitempty"`
-	Reason string        `json:"reason,omitempty"`
-	Moves  []MoveRuling  `json:"moves"`
-	Sides  []SideRuling  `json:"sides,omitempty"`
-	Notes  []string      `json:"notes,omitempty"`
-	Params *facts.Params `json:"-"`
+	Clause string       `json:"clause,omitempty"`
+	Row    string       `json:"row,omitempty"`
+	Reason string       `json:"reason,omitempty"`
+	Moves  []MoveRuling `json:"moves"`
+	Sides  []SideRuling `json:"sides,omitempty"`
+	Notes  []string     `json:"notes,omitempty"`
+	// Weighed: the deciding verdict row compares the sides' grades
+	// (SideRuling.Lightest, Heaviest), as 2011 26.9 does.
+	Weighed bool          `json:"weighed,omitempty"`
+	Params  *facts.Params `json:"-"`
 }
 
 // MoveRuling is one move's classification under a book.
@@ -48,6 +51,41 @@ type MoveRuling struct {
 	Exempted []Exemption `json:"exempted,omitempty"`
 	// Also: the other rules that matched, for the full story.
 	Also []string `json:"also,omitempty"`
+	// Chases: every chase the move makes under the book (the threats its
+	// attack-labelled rules took as evidence), each with its kind and the
+	// book's grade: a move that chases a rook and an unrooted cannon is
+	// named by both (26.9 weighs each).
+	Chases []ChaseRuling `json:"chases,omitempty"`
+}
+
+// ChaseRuling is one chase of a move: the victim, the kind of chase 26.9
+// weighs (车: a rook, or a line that wins one; 无根子: no root or a false
+// one; 少根子: too few roots; 有根子: rooted, won through an exchange;
+// Joint: 联合捉, two or more pieces take part), the pieces that take part,
+// the rule that made it a chase and the grade the book gives it.
+type ChaseRuling struct {
+	Victim string `json:"victim"`
+	// Wins: the rook the line wins when it is not the victim (a line whose
+	// first capture is another piece: 2020 图26 炮5进2 … 炮8平4).
+	Wins  string   `json:"wins,omitempty"`
+	Kind  string   `json:"kind"`
+	Joint bool     `json:"joint,omitempty"`
+	By    []string `json:"by,omitempty"`
+	Rule  string   `json:"rule"`
+	Grade int      `json:"grade"`
+}
+
+// chaseKind names a threat's kind of chase (see ChaseRuling).
+func chaseKind(t *facts.Threat) string {
+	switch {
+	case t.Victim.Kind == "rook" || slices.ContainsFunc(t.Wins, func(p facts.Piece) bool { return p.Kind == "rook" }):
+		return "车"
+	case t.Protection == "none" || t.Protection == "false":
+		return "无根子"
+	case t.Protection == "insufficient":
+		return "少根子"
+	}
+	return "有根子"
 }
 
 // Attack is one attacker → victim relation behind a label. Attacker is
@@ -74,6 +112,10 @@ type SideRuling struct {
 	Side     string   `json:"side"`
 	Labels   []string `json:"labels"`
 	Patterns []string `json:"patterns"`
+	// Lightest and Heaviest: the grades of its lightest and heaviest moves
+	// (what a book's liability rows compare, e.g. 2011 26.9).
+	Lightest int `json:"lightest"`
+	Heaviest int `json:"heaviest"`
 }
 
 // RuleError is a rule that could not be evaluated on a cycle (an index
@@ -360,6 +402,7 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	}
 	gradeSet := false
 	var evidence []int
+	var chaseOut []ChaseRuling
 	chasesFrom := len(s.chases)
 	for _, mt := range matches {
 		if mt.exempted {
@@ -370,6 +413,28 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 		if attack && mt.r.For == ForThreats {
 			for _, j := range mt.evidence {
 				s.chases = append(s.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
+				t := &m.Threats[j]
+				g := (len(b.Labels) - mt.r.label) * 10
+				if mt.r.gradeProg != nil {
+					g = ev.runInt(mt.r.gradeProg, ev.elemEnv(mt.r.For, i, j), &mt.r.Clause, mt.r.grade)
+				}
+				cr := ChaseRuling{Victim: s.pieceText(&t.Victim), Kind: chaseKind(t), Joint: t.Joint, Rule: mt.r.ID, Grade: g}
+				if t.Victim.Kind != "rook" {
+					for k := range t.Wins {
+						if t.Wins[k].Kind == "rook" {
+							cr.Wins = s.pieceText(&t.Wins[k])
+							break
+						}
+					}
+				}
+				by := t.Participants
+				if len(by) == 0 {
+					by = t.Attackers
+				}
+				for k := range by {
+					cr.By = append(cr.By, s.pieceText(&by[k]))
+				}
+				chaseOut = append(chaseOut, cr)
 			}
 		}
 		if mt.r.Label != winner {
@@ -403,7 +468,7 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	out.tags = uniqStrings(out.tags)
 
 	*mr = MoveRuling{Ply: m.Ply, Side: m.Side, Move: m.ICCS, CN: m.CN, Label: winner, Tags: out.tags,
-		Grade: out.grade, Exempted: out.exempt}
+		Grade: out.grade, Exempted: out.exempt, Chases: chaseOut}
 	if out.rule != nil {
 		r := out.rule
 		mr.Rule, mr.Cite, mr.Status = r.ID, r.Cite, r.Status

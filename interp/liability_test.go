@@ -236,3 +236,35 @@ func labelOfKind(kind string) string {
 	}
 	panic(fmt.Sprintf("kind %q", kind))
 }
+
+// TestChasesNamed: a move that makes several chases is named by all of
+// them, each with its kind and grade (issue 11, class 6), and a side's
+// lightest grade is what 26.9 compared.
+func TestChasesNamed(t *testing.T) {
+	b := bundled(t).Book("20")
+	cyc := liabilityCycle(t, []string{"捉车", "闲"}, []string{"闲", "闲"})
+	// Red's first move also chases an unrooted cannon on h7 and, jointly, a
+	// rooted horse on a7.
+	more := liabilityMove(t, "red", 1, "捉无根子", "b2", "c4", "h7").Threats
+	more = append(more, liabilityMove(t, "red", 1, "联合捉有根子", "b2", "c4", "a7").Threats...)
+	cyc.Moves[0].Threats = append(cyc.Moves[0].Threats, more...)
+	r, err := b.Rule(cyc, Context{})
+	require.NoError(t, err)
+	var got []string
+	for _, c := range r.Moves[0].Chases {
+		got = append(got, fmt.Sprintf("%s %s joint=%v %d", c.Victim, c.Kind, c.Joint, c.Grade))
+	}
+	assert.Equal(t, []string{"车 g7 车 joint=false 30", "炮 h7 无根子 joint=false 30", "炮 a7 有根子 joint=true 25"}, got)
+	assert.Equal(t, 30, r.Moves[0].Grade, "the move weighs as its heaviest chase (从重)")
+	assert.Empty(t, r.Moves[1].Chases)
+	// red: 一捉一闲, black 两闲: allowed on both sides; no grades compared.
+	assert.Equal(t, Draw, r.Verdict)
+	assert.False(t, r.Weighed)
+
+	cyc = liabilityCycle(t, []string{"捉车", "捉车"}, []string{"捉少根子", "捉少根子"})
+	r, err = b.Rule(cyc, Context{})
+	require.NoError(t, err)
+	assert.True(t, r.Weighed, "26.9 compares the lightest grades")
+	assert.Equal(t, 30, r.Sides[0].Lightest)
+	assert.Equal(t, 20, r.Sides[1].Lightest)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -63,6 +64,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		}
 		decided = true
 		r.Row, r.Clause = row.ID, row.Cite
+		r.Weighed = strings.Contains(row.when.text, "Lightest") || strings.Contains(row.when.text, "Heaviest")
 		side, other := red, black
 		if !forRed {
 			side, other = black, red
@@ -122,7 +124,7 @@ func patternNames(b *Book, s *SideEnv) []string {
 }
 
 func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
-	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: patternNames(ev.b, s)}
+	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: patternNames(ev.b, s), Lightest: s.Lightest, Heaviest: s.Heaviest}
 }
 
 // assignIDs gives every piece an identity that follows it through the

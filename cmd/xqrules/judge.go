@@ -265,6 +265,21 @@ func writeJudgement(w io.Writer, j judgement) {
 			if m.Rule != "" && m.Rule != "(default)" {
 				fmt.Fprintf(w, "       %s [%s]: %s\n", m.Cite, m.Rule, m.Reason)
 			}
+			if len(m.Chases) > 0 {
+				cs := make([]string, len(m.Chases))
+				for k, c := range m.Chases {
+					kind := c.Kind
+					if c.Joint {
+						kind = "联合捉" + kind + " by " + strings.Join(c.By, ", ")
+					}
+					victim := c.Victim
+					if c.Wins != "" {
+						victim += " → " + c.Wins
+					}
+					cs[k] = fmt.Sprintf("%s (%s, grade %d)", victim, kind, c.Grade)
+				}
+				fmt.Fprintf(w, "       chases: %s\n", strings.Join(cs, "; "))
+			}
 			for _, x := range m.Exempted {
 				what := strings.Join(x.Labels, " ")
 				if len(x.Targets) > 0 {
@@ -278,7 +293,11 @@ func writeJudgement(w io.Writer, j judgement) {
 			if len(s.Patterns) > 0 {
 				pats = strings.Join(s.Patterns, ", ")
 			}
-			fmt.Fprintf(w, "  %s: %s  → %s\n", sideZH[s.Side], strings.Join(s.Labels, " "), pats)
+			weight := ""
+			if r.Weighed {
+				weight = fmt.Sprintf(" (lightest grade %d)", s.Lightest)
+			}
+			fmt.Fprintf(w, "  %s: %s  → %s%s\n", sideZH[s.Side], strings.Join(s.Labels, " "), pats, weight)
 		}
 		fmt.Fprintf(w, "  verdict: %s", r.Verdict)
 		if r.Clause != "" {

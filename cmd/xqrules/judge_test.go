@@ -183,3 +183,25 @@ func TestJudgeGameFile(t *testing.T) {
 	assert.Equal(t, exitFailed, st)
 	assert.NotEmpty(t, errs)
 }
+
+// TestJudgeTextChases: every chase of a move is listed with its kind, and
+// when 26.9 weighs the sides their lightest grades are shown. 2020 图26
+// (红方一着捉无根子，一着捉少根子，黑方长捉车): 车六进三 chases the unrooted
+// horse c7 (and, as the text shows, more), 车六退三 the 少根 cannon e4; black's
+// cannon lines win the rook.
+func TestJudgeTextChases(t *testing.T) {
+	out, errs, st := xq(t, "judge", "--rules", "20", "--fen",
+		"2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w - - 0 1", "--moves", "d4d7 h4h7 d7d4 h7h4")
+	require.Equal(t, exitOK, st, errs)
+	for _, want := range []string{
+		"马 c7 (无根子, grade 30)",
+		"chases: 炮 e4 (少根子, grade 20)\n",
+		"→ 车 d4 (联合捉车 by",
+		"长捉 (lightest grade 20)",
+		"verdict: black-must-vary",
+	} {
+		assert.Contains(t, out, want)
+	}
+	out, _, _ = xq(t, "judge", "--rules", "asian", "--fen", fig06FEN, "--moves", fig06Moves)
+	assert.NotContains(t, out, "lightest grade", "AXF's verdict weighs no grades")
+}
