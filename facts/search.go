@@ -1260,6 +1260,14 @@ func (s *searcher) matesAtOnce(ply int, checksOnly bool) bool {
 // clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a
 // line in which one side gives only pawns for other pieces, or the other way
 // round, is no gain — except a pawn given up (with check) to win a rook.
+// The pawns given are those traded in the exchange: a pawn of the mover's
+// that moves in the line (the capturing pawn, one given with check), or one
+// taken back on a square the mover has captured on; a pawn the opponent
+// grabs elsewhere meanwhile is not traded (its value is in the balance all
+// the same). One pawn given with check that wins two pieces, neither a
+// rook, is no gain: 一兵换取数子…均不算得子 (1999 25.3; 2011 26.7 keeps only
+// the rook as the exception) — inferred; the alternative would count any
+// pawn given with check as the rook's exception does.
 //
 // The mover's pieces in anyway (the baseline's line takes them whatever the
 // mover does) are not given for anything, unless they take part in the line:
@@ -1275,6 +1283,7 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 	rookWon := false
 	mover := s.pos.Side()
 	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
+	var taken [position.NumSquares]bool // squares the mover has captured on (the exchange's squares)
 	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square) {
 		if cap != position.NoPiece {
 			i := 1
@@ -1285,6 +1294,11 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 			case side == mover:
 				won[i]++
 				rookWon = rookWon || cap.Kind() == position.Rook
+				taken[m.To()] = true
+			case i == 0 && !moved[capOrigin] && !taken[m.To()]:
+				// A pawn the opponent grabs elsewhere is not given in
+				// the exchange (26.7 speaks of the pawns traded: the
+				// capturing pawn, pawns recaptured on its squares).
 			case moved[capOrigin] || !slices.Contains(anyway, capOrigin):
 				lost[i]++
 			}
