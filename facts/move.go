@@ -145,8 +145,51 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	if ctx.prev != position.NoMove && ctx.prev != position.NullMove {
 		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)
 	}
+	if mf.AnswersCheck && ctx.beforePrev != nil {
+		acrossCheck(s, &mf, ctx)
+	}
 	mf.Cut = mf.Cut || mf.MateThreat.Cut
 	return mf
+}
+
+// acrossCheck looks at the threats of a move that answers a check from the
+// position before the opponent's checking move (the mover to move there):
+// while in check the mover could win nothing, so "before the move" says
+// nothing about a chase that stood before the check: GainBeforeCheck is
+// what the victim (where it stood, the checking piece aside) was worth to
+// the mover there, for a book to compare (从捉到捉 across the check). A
+// threat that exists only
+// because the checking move took the victim's root away is SelfInflicted
+// (自己造成, 2020 参考图22: removing one's own protection by giving check):
+// the victim was rooted before the check and could not be won, and is not
+// rooted now.
+func acrossCheck(s *searcher, mf *Move, ctx context) {
+	bp := ctx.beforePrev
+	checker := ctx.prev.To()
+	bp.Make(position.NullMove) // the mover to move, before the check
+	defer bp.Unmake()
+	bs := newSearcher(bp, s.par, s.memo)
+	for i := range mf.Threats {
+		t := &mf.Threats[i]
+		sq, ok := position.ParseSquare(t.Victim.Square)
+		if !ok || sq == checker || t.GainAfter <= 0 {
+			continue
+		}
+		if pc := bp.At(sq); pc.Kind().String() != t.Victim.Kind || pc.Color() == bp.Side() {
+			continue // not the same piece there before the check
+		}
+		var want [position.NumSquares]bool
+		want[sq] = true
+		g, _ := bs.gainsFor(&want).at(sq)
+		gain := 0
+		if g.ok {
+			gain = clampGain(g.gain, t.Victim.Value)
+		}
+		t.HasBeforeCheck, t.GainBeforeCheck = g.ok, gain
+		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" {
+			t.SelfInflicted = true
+		}
+	}
 }
 
 // basicAfter fills in what needs no search, in the position after the move

@@ -203,6 +203,19 @@ type Threat struct {
 	// a cannon's capture: 抽).
 	MovedPieceTakesPart bool
 
+	// GainBeforeCheck/HasBeforeCheck: for a move that answers a check, what
+	// the mover could win through the victim before the opponent's checking
+	// move, mover to move (the victim where it stood; not for the checking
+	// piece). New does not look at it (it compares with the position just
+	// before the move); a book that reads 从捉到捉 across the check does.
+	GainBeforeCheck int
+	HasBeforeCheck  bool
+	// SelfInflicted: the move answers a check, and the threat exists only
+	// because the opponent's checking move took the victim's root away: before
+	// the check the victim was rooted and could not be won (自己造成, 2020
+	// 参考图22).
+	SelfInflicted bool
+
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
 	Protection    string
 	ProtectionWhy string // e.g. "protector h7 is pinned", "recapture walks into the flying general"
