@@ -358,8 +358,27 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	origin := map[position.Square]position.Square{} // where a moved piece started
 	listed := map[position.Square]bool{}            // by starting square
 	n := 0
+	balance := 0                             // the mover's material balance along the line so far
+	lastBefore, lastBy := 0, position.NoKind // before the mover's last capture, and its capturer
+	exchangedOn := false                     // the mover has captured on the victim's square
 	for i, lm := range after.line {
 		capture := pos.At(lm.To()) != position.NoPiece
+		if capture {
+			v := pieceValue(par, pos.At(lm.To()), lm.To())
+			if i%2 == 0 {
+				lastBefore, lastBy = balance, pos.At(lm.From()).Kind()
+				if lm.To() != vsq || !exchangedOn {
+					// not a recapture on the victim's square after an
+					// exchange there (a first capture, or one after
+					// checks only, is 26.1 / 26.1.1's own case)
+					lastBy = position.NoKind
+				}
+				exchangedOn = exchangedOn || lm.To() == vsq
+				balance += v
+			} else {
+				balance -= v
+			}
+		}
 		if i%2 == 0 && capture {
 			t.Wins = append(t.Wins, describe(par, pos, lm.To()))
 		}
@@ -400,6 +419,12 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	for ; n > 0; n-- {
 		pos.Unmake()
 	}
+	// The gain beyond an even exchange on the victim's square is taken only
+	// by the king or a pawn, last, on that square: that piece's own chase
+	// (26.1), not one lent to the others (2020 参考图32). A king taking
+	// elsewhere at the end (a counter-capture's recapture) is not this.
+	t.KingPawnGainsLast = t.GainAfter > 0 && lastBefore <= 0 &&
+		(lastBy == position.King || lastBy == position.Pawn)
 	// The pieces that moved in the line are named by their starting squares
 	// (in P′, before the line).
 	for _, p := range t.Participants {

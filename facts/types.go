@@ -183,6 +183,12 @@ type Threat struct {
 	// "2022 26.8": such a pawn's capture is not the pawn's own chase).
 	CaptureChecks         bool
 	CaptureDiscoversCheck bool
+	// KingPawnGainsLast: the line is even (or losing) until its last
+	// capture by the mover, and that capture is the king's or a pawn's, on
+	// the victim's square: the
+	// gain beyond an even exchange is the king's or the pawn's own (26.1;
+	// 2020 参考图32: the king takes only after an equal exchange).
+	KingPawnGainsLast bool
 	// NeedsKing: the gain disappears without the king (借帅之力).
 	NeedsKing bool
 	// Cause says how the move made the threat: "moved" (the moved piece
