@@ -50,6 +50,16 @@ type Game struct {
 	MoveLines []int
 	// Format is the format the record was read from: "pgn", "jsonl", "dhtmlxq".
 	Format string
+	// Encoding is the text encoding the record was read as: "utf-8",
+	// "gb18030" (GBK, GB2312) or "big5"; for XQF, that of its texts.
+	Encoding string
+	// Comments holds the record's comments: Comments[i] is the comment
+	// after the i-th move (0: before the first move), several joined by a
+	// blank line. Nil when there are none.
+	Comments map[int]string
+	// Variations counts the variations the record holds (skipped: only the
+	// main line is read).
+	Variations int
 	// Raw is the JSON object of a JSON Lines row, as read, so that callers
 	// can decode fields this package does not know (a case's "expect",
 	// "verdict", "labels" …). Nil for other formats.
