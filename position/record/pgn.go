@@ -40,7 +40,7 @@ type pgnGame struct {
 	result   string // from a result token
 	tagRes   string // the Result tag as written
 	tagLine  int
-	comment  int // >0: inside {comment} opened on this line
+	comment  int    // >0: inside {comment} opened on this line
 	cbuf     []byte // the text of the comment being read
 	varDepth int
 	varLine  int

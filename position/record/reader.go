@@ -48,8 +48,8 @@ type Reader struct {
 	games   int // games and errors returned, for CodeEmpty
 	index   int // next game index
 	dhtml   *dhtmlState
-	want    string // the encoding asked for by SetEncoding ("": detect)
-	enc     string // the encoding the file is read as
+	want    string        // the encoding asked for by SetEncoding ("": detect)
+	enc     string        // the encoding the file is read as
 	raw     *bufio.Reader // the undecoded content (after gzip), for XQF
 
 	prefetch *prefetch // decompresses a gzip file ahead of the parser
