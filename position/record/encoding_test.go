@@ -1,0 +1,116 @@
+package record
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+// corpusFigures is what replaying a file gives.
+type corpusFigures struct {
+	games, plies, reps, errs int
+	encs                     map[string]int
+}
+
+func replayBytes(t testing.TB, data []byte) corpusFigures {
+	r := NewReader(bytes.NewReader(data), "f")
+	defer r.Close()
+	f := corpusFigures{encs: map[string]int{}}
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return f
+		}
+		if err != nil {
+			f.errs++
+			continue
+		}
+		f.games++
+		f.encs[g.Encoding]++
+		rp, err := Replay(g)
+		if err != nil {
+			f.errs++
+			continue
+		}
+		f.plies += len(rp.Moves)
+		if rp.Reps.Max >= 3 {
+			f.reps++
+		}
+	}
+}
+
+// reencode writes UTF-8 text in enc; a character enc lacks is replaced by
+// a character it has (as a file saved in that encoding would lose it).
+func reencode(t testing.TB, enc encoding.Encoding, utf8Text []byte) []byte {
+	out, err := encoding.ReplaceUnsupported(enc.NewEncoder()).Bytes(utf8Text)
+	require.NoError(t, err)
+	return out
+}
+
+func checkReencoded(t *testing.T, name string, text []byte) {
+	want := replayBytes(t, text)
+	require.NotZero(t, want.games, name)
+	for _, tc := range []struct {
+		enc  encoding.Encoding
+		name string
+	}{{simplifiedchinese.GBK, EncodingGB18030}, {traditionalchinese.Big5, EncodingBig5}} {
+		b := reencode(t, tc.enc, text)
+		if bytes.Equal(b, text) {
+			continue // ASCII only: nothing to guess
+		}
+		got := replayBytes(t, b)
+		assert.Equal(t, map[string]int{tc.name: want.games}, got.encs, "%s as %s: the guess", name, tc.name)
+		got.encs = want.encs
+		assert.Equal(t, want, got, "%s as %s: games, plies, repetitions, errors", name, tc.name)
+	}
+}
+
+func TestReencodedFixtures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(fixtures, "*.pgn"))
+	require.NoError(t, err)
+	n := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		if !utf8.Valid(b) || len(b) == 0 {
+			continue // not UTF-8 (big5.pgn, mixed_encoding.pgn) or empty
+		}
+		if replayBytes(t, b).games == 0 {
+			continue
+		}
+		checkReencoded(t, filepath.Base(f), b)
+		n++
+	}
+	assert.GreaterOrEqual(t, n, 5)
+}
+
+// The CCPD Chinese-notation corpus, re-encoded in GBK and Big5, replays to
+// the same figures as the UTF-8 original.
+func TestReencodedCCPD(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "data", "ccpd_national_events_chinese_notation.pgn.gz")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skip("../shared/data/ccpd_national_events_chinese_notation.pgn.gz absent")
+	}
+	defer f.Close()
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	zr, err := gzip.NewReader(f)
+	require.NoError(t, err)
+	text, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	want := replayBytes(t, text)
+	t.Logf("CCPD UTF-8: %d games, %d plies, %d with a threefold, %d errors", want.games, want.plies, want.reps, want.errs)
+	checkReencoded(t, "CCPD", text)
+}
