@@ -77,7 +77,7 @@ func DetectEncoding(b []byte) (string, error) {
 		return EncodingUTF8, nil
 	}
 	if i := binaryAt(b); i >= 0 {
-		return "", fmt.Errorf("a binary file, not a text record (control byte 0x%02x at byte offset %d)", b[i], i)
+		return "", fmt.Errorf("a binary file, not text (control byte 0x%02x at byte offset %d)", b[i], i)
 	}
 	// UTF-8 Chinese before bytes that are not UTF-8: two encodings in one file.
 	if n := utf8NotationRunes(b[:bad]); n >= 2 {
@@ -217,4 +217,35 @@ func encodingName(enc string) string {
 		return "Big5"
 	}
 	return "UTF-8"
+}
+
+// DecodeText returns a whole text file as UTF-8: in enc when given (see
+// ParseEncoding), else in the encoding DetectEncoding finds over all of
+// it; a UTF-8 byte order mark is dropped. It also returns the encoding
+// used. The error describes bytes that are none of these (binary, mixed
+// encodings, bytes the encoding cannot read) with a byte offset, and holds
+// none of them.
+func DecodeText(b []byte, enc string) ([]byte, string, error) {
+	b = bytes.TrimPrefix(b, []byte{0xEF, 0xBB, 0xBF})
+	if enc == "" {
+		if utf8.Valid(b) {
+			return b, EncodingUTF8, nil
+		}
+		var err error
+		if enc, err = DetectEncoding(b); err != nil {
+			return nil, "", err
+		}
+	}
+	dec := decoderOf(enc)
+	if dec == nil {
+		if i := invalidUTF8At(b); i >= 0 {
+			return nil, "", fmt.Errorf("not UTF-8 at byte offset %d (%s)", i, guessName(b[i:]))
+		}
+		return b, enc, nil
+	}
+	out, err := dec.Bytes(b)
+	if err != nil || hasReplacement(out) {
+		return nil, "", fmt.Errorf("bytes that are not %s (mixed encodings, or not text?)", encodingName(enc))
+	}
+	return out, enc, nil
 }
