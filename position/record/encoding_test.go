@@ -114,3 +114,36 @@ func TestReencodedCCPD(t *testing.T) {
 	t.Logf("CCPD UTF-8: %d games, %d plies, %d with a threefold, %d errors", want.games, want.plies, want.reps, want.errs)
 	checkReencoded(t, "CCPD", text)
 }
+
+// A GBK file whose first 64 KiB are ASCII (ICCS games with English tags)
+// switches to GBK at its first Chinese line.
+func TestEncodingSwitchAfterASCII(t *testing.T) {
+	var b bytes.Buffer
+	for b.Len() < 80<<10 {
+		b.WriteString("[Event \"ASCII\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n")
+	}
+	ascii := replayBytes(t, b.Bytes()).games
+	b.WriteString(reencodeString(t, "[Event \"全国赛\"]\n[Red \"吕钦\"]\n{开局}\n1. 炮二平五 马８进７ *\n"))
+	r := NewReader(bytes.NewReader(b.Bytes()), "f")
+	defer r.Close()
+	var last *Game
+	n := 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		n++
+		last = g
+	}
+	assert.Equal(t, ascii+1, n)
+	assert.Equal(t, EncodingGB18030, last.Encoding)
+	assert.Equal(t, "吕钦", last.Tags["Red"])
+	assert.Equal(t, []string{"炮二平五", "马８进７"}, last.Moves)
+	assert.Equal(t, map[int]string{0: "开局"}, last.Comments)
+}
+
+func reencodeString(t testing.TB, s string) string {
+	return string(reencode(t, simplifiedchinese.GBK, []byte(s)))
+}

@@ -422,6 +422,7 @@ func (p *pgnParser) finish() {
 		p.fail(pg, pg.varLine, CodeVariation, fmt.Sprintf("unterminated variation (opened at line %d)", pg.varLine), nil)
 	}
 	g.Result = pg.result
+	g.Encoding = p.r.enc // a file whose start is ASCII may have switched encoding in this game
 	if g.Result == "" && pg.tagRes != "" {
 		res, ok := normResult(pg.tagRes)
 		if !ok {

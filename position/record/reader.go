@@ -229,6 +229,11 @@ func (r *Reader) init() error {
 		peek = peek[:4096]
 	}
 	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped, enc: r.enc}
+	// A file whose start is ASCII may hold GBK or Big5 further on: it is
+	// switched to that encoding at its first line that is not UTF-8 (the
+	// ASCII read so far is the same in all three).
+	r.lines.switchable = r.want == "" && r.enc == EncodingUTF8 && isASCII(peek)
+	r.lines.switched = func(enc string) { r.enc = enc }
 	r.format = detect(peek)
 	switch r.format {
 	case FormatJSONL:
@@ -307,6 +312,9 @@ type lineReader struct {
 	line    int    // number of the last line returned
 	off     int64  // byte offset of the next line (in the text read, after gzip and decoding)
 	enc     string // the file's encoding (the lines are decoded to UTF-8)
+
+	switchable bool             // all ASCII so far, the encoding not given: may switch encoding
+	switched   func(enc string) // told when it does
 	long    []byte // holds a line longer than the bufio buffer
 	eof     bool
 }
@@ -354,6 +362,14 @@ func (l *lineReader) next() ([]byte, error) {
 		}
 		return b, nil
 	}
+	if l.switchable && !isASCII(b) {
+		l.switchable = false
+		if !utf8.Valid(b) {
+			if d, ok := l.switchEncoding(b); ok {
+				return d, nil
+			}
+		}
+	}
 	if !utf8.Valid(b) {
 		l.eof = true
 		msg := describeLine(b, off)
@@ -363,6 +379,38 @@ func (l *lineReader) next() ([]byte, error) {
 		return nil, &Error{File: l.name, Line: l.line, Index: -1, Code: CodeEncoding, Msg: msg, Fatal: true}
 	}
 	return b, nil
+}
+
+// switchEncoding decides the encoding of a file that was ASCII up to line
+// b (not UTF-8), from b and the bytes buffered after it, and reads on in it:
+// it returns b decoded.
+func (l *lineReader) switchEncoding(b []byte) ([]byte, bool) {
+	rest, _ := l.br.Peek(l.br.Buffered())
+	sample := append(append(make([]byte, 0, len(b)+1+len(rest)), b...), '\n')
+	sample = append(sample, rest...)
+	enc, err := DetectEncoding(sample)
+	dec := decoderOf(enc)
+	if err != nil || dec == nil {
+		return nil, false
+	}
+	d, err := dec.Bytes(b)
+	if err != nil || hasReplacement(d) {
+		return nil, false
+	}
+	l.br = bufio.NewReaderSize(transform.NewReader(l.br, decoderOf(enc)), 64<<10)
+	l.enc = enc
+	l.switched(enc)
+	return d, true
+}
+
+// isASCII reports whether b is all ASCII.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // readErr turns an error of the underlying reader into a fatal *Error.
