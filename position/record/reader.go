@@ -315,8 +315,8 @@ type lineReader struct {
 
 	switchable bool             // all ASCII so far, the encoding not given: may switch encoding
 	switched   func(enc string) // told when it does
-	long    []byte // holds a line longer than the bufio buffer
-	eof     bool
+	long       []byte           // holds a line longer than the bufio buffer
+	eof        bool
 }
 
 // next returns the next line without its end of line ("\n" or "\r\n"),

@@ -1,11 +1,13 @@
 // Package record reads Xiangqi game records — PGN (ICCS, WXF or Chinese
-// movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ —
-// streamed, gzip or not, and replays them. One bad game never stops a corpus:
-// its error is reported with the game and move number, and reading goes on.
-// A file that cannot be read on (corrupt gzip, not UTF-8, a line over
-// MaxLineBytes) ends with one fatal error, and the other files are unharmed.
-// XQF (象棋演播室) files are recognised and refused: no public description
-// of their encryption could be checked.
+// movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ,
+// XQF (象棋演播室 1.0 to 1.8, encrypted or not) — streamed, gzip or not, in
+// UTF-8, GB18030/GBK or Big5 (decided per file, see DetectEncoding, or given
+// with Reader.SetEncoding), and replays them. One bad game never stops a
+// corpus: its error is reported with the game and move number, and reading
+// goes on. A file that cannot be read on (corrupt gzip, binary, mixed
+// encodings, a line over MaxLineBytes, a corrupt XQF file) ends with one
+// fatal error naming the line or byte offset, and the other files are
+// unharmed.
 //
 // A file is read with Open (or NewReader) and Next until io.EOF:
 //
