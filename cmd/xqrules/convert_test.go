@@ -94,3 +94,16 @@ func TestEncodingFlag(t *testing.T) {
 	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, stderr, `unknown encoding "latin1"`)
 }
+
+func TestConvertJSONLKeepsComments(t *testing.T) {
+	dir := t.TempDir()
+	xqf := filepath.Join(dir, "g.xqf")
+	require.NoError(t, os.WriteFile(xqf, plainXQF(strings.Fields("h2e2 h9g7 h0g2"), "马８进７"), 0o644))
+	jl := filepath.Join(dir, "g.jsonl")
+	_, stderr, st := xq(t, "convert", "--to", "jsonl", "-o", jl, xqf)
+	require.Equal(t, exitOK, st, stderr)
+	out, stderr, st := xq(t, "convert", "--to", "pgn", "--notation", "chinese", jl)
+	require.Equal(t, exitOK, st, stderr)
+	assert.Contains(t, out, "1. 炮二平五 马8进7\n{马８进７}\n2. 马二进三\n*\n")
+	assert.Contains(t, out, `[Red "许银川"]`)
+}

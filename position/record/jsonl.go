@@ -190,6 +190,15 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 		}
 		g.Result = norm
 	}
+	if bytes.Contains(g.Raw, []byte(`"comments"`)) {
+		// The comments by ply that xqrules convert writes: {"0": "…", "12": "…"}.
+		var c struct {
+			Comments map[int]string `json:"comments"`
+		}
+		if json.Unmarshal(g.Raw, &c) == nil && len(c.Comments) > 0 {
+			g.Comments = c.Comments
+		}
+	}
 	return g, nil
 }
 

@@ -231,7 +231,7 @@ func readXQF(data []byte, g *Game, enc string) error {
 	}
 	if len(comments) > 0 {
 		for i, c := range comments {
-			comments[i] = dec(c)
+			comments[i] = strings.ReplaceAll(dec(c), "\r\n", "\n")
 		}
 		g.Comments = comments
 	}
