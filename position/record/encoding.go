@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -83,7 +84,7 @@ func DetectEncoding(b []byte) (string, error) {
 	if n := utf8NotationRunes(b[:bad]); n >= 2 {
 		return EncodingUTF8, fmt.Errorf("mixed encodings: UTF-8 Chinese before byte offset %d, then bytes that are not UTF-8 (%s)", bad, guessName(b[bad:]))
 	}
-	best, score, rep := "", -1, 0
+	best, score, rep := "", math.MinInt, 0
 	for _, enc := range []string{EncodingGB18030, EncodingBig5} {
 		s, r := notationScore(enc, b)
 		if s > score {
