@@ -132,8 +132,16 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 					gameMoveList = list
 				}
 			case c == '[' || c == '{':
+				start := js.i
 				if !js.skipNested() {
 					return bad()
+				}
+				if key == "comments" && c == '{' {
+					// The comments by ply that xqrules convert writes: {"0": "…", "12": "…"}.
+					var cs map[int]string
+					if json.Unmarshal([]byte(js.s[start:js.i]), &cs) == nil && len(cs) > 0 {
+						g.Comments = cs
+					}
 				}
 			default:
 				v, ok := js.literal()
@@ -189,15 +197,6 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 			return nil, r.errorAt(lineNo, g.Index, g.ID, CodeResult, "unknown result", []byte(res))
 		}
 		g.Result = norm
-	}
-	if bytes.Contains(g.Raw, []byte(`"comments"`)) {
-		// The comments by ply that xqrules convert writes: {"0": "…", "12": "…"}.
-		var c struct {
-			Comments map[int]string `json:"comments"`
-		}
-		if json.Unmarshal(g.Raw, &c) == nil && len(c.Comments) > 0 {
-			g.Comments = c.Comments
-		}
 	}
 	return g, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -228,7 +229,7 @@ func (r *Reader) init() error {
 	} else if len(peek) > 4096 {
 		peek = peek[:4096]
 	}
-	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped, enc: r.enc}
+	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped, enc: r.enc, decoded: decoderOf(r.enc) != nil}
 	// A file whose start is ASCII may hold GBK or Big5 further on: it is
 	// switched to that encoding at its first line that is not UTF-8 (the
 	// ASCII read so far is the same in all three).
@@ -312,6 +313,7 @@ type lineReader struct {
 	line    int    // number of the last line returned
 	off     int64  // byte offset of the next line (in the text read, after gzip and decoding)
 	enc     string // the file's encoding (the lines are decoded to UTF-8)
+	decoded bool   // enc is not UTF-8: the lines come through a decoder
 
 	switchable bool             // all ASCII so far, the encoding not given: may switch encoding
 	switched   func(enc string) // told when it does
@@ -354,7 +356,7 @@ func (l *lineReader) next() ([]byte, error) {
 	l.off += int64(len(b))
 	b = bytes.TrimSuffix(b, []byte{'\n'})
 	b = bytes.TrimSuffix(b, []byte{'\r'})
-	if l.enc != EncodingUTF8 && l.enc != "" {
+	if l.decoded {
 		if hasReplacement(b) {
 			l.eof = true
 			return nil, &Error{File: l.name, Line: l.line, Index: -1, Code: CodeEncoding,
@@ -398,13 +400,19 @@ func (l *lineReader) switchEncoding(b []byte) ([]byte, bool) {
 		return nil, false
 	}
 	l.br = bufio.NewReaderSize(transform.NewReader(l.br, decoderOf(enc)), 64<<10)
-	l.enc = enc
+	l.enc, l.decoded = enc, true
 	l.switched(enc)
 	return d, true
 }
 
-// isASCII reports whether b is all ASCII.
+// isASCII reports whether b is all ASCII, eight bytes at a time.
 func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
 			return false
