@@ -147,3 +147,28 @@ func TestEncodingSwitchAfterASCII(t *testing.T) {
 func reencodeString(t testing.TB, s string) string {
 	return string(reencode(t, simplifiedchinese.GBK, []byte(s)))
 }
+
+func TestDetectEncoding(t *testing.T) {
+	two := "1. 炮二平五 马8进7\n" // the two-move file a new user tried
+	for _, tt := range []struct {
+		name string
+		b    []byte
+		enc  string
+		err  string
+	}{
+		{"utf-8", []byte(two), EncodingUTF8, ""},
+		{"gbk", reencode(t, simplifiedchinese.GBK, []byte(two)), EncodingGB18030, ""},
+		{"big5", reencode(t, traditionalchinese.Big5, []byte("1. 炮二平五 馬８進７\n")), EncodingBig5, ""},
+		{"binary", []byte("PK\x03\x04\x14\x00\x08\x00\xff\xfe"), "", "a binary file, not text (control byte 0x03 at byte offset 2)"},
+		{"mixed", append([]byte(two), reencode(t, simplifiedchinese.GBK, []byte(two))...), EncodingUTF8,
+			"mixed encodings: UTF-8 Chinese before byte offset 28, then bytes that are not UTF-8 (they look like GBK/GB18030)"},
+	} {
+		enc, err := DetectEncoding(tt.b)
+		assert.Equal(t, tt.enc, enc, tt.name)
+		if tt.err == "" {
+			assert.NoError(t, err, tt.name)
+		} else {
+			assert.EqualError(t, err, tt.err, tt.name)
+		}
+	}
+}
