@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/xqrules/xqrules/position"
+	"github.com/xqrules/xqrules/position/record"
 )
 
 // Case is one adjudication with its expected rulings: a row of a JSON Lines
@@ -78,6 +79,10 @@ func ReadCases(path string) ([]Case, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	// GBK or Big5 text is read as such.
+	if data, _, err = record.DecodeText(data, ""); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":

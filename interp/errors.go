@@ -33,6 +33,7 @@ const (
 	CodeTemplate       = "template"          // a reason template does not parse or names a missing field
 	CodeNeverApplies   = "never-applies"     // an exemption that no labelling rule can be subject to
 	CodeIO             = "io"                // the file cannot be read
+	CodeEncoding       = "encoding"          // the file is not text in UTF-8, GBK/GB18030 or Big5 (binary, mixed)
 	CodeDuplicateBook  = "duplicate-ruleset" // two files give the same rule-set id
 )
 

@@ -15,6 +15,7 @@ import (
 	"github.com/expr-lang/expr/checker/nature"
 
 	"github.com/xqrules/xqrules/facts"
+	"github.com/xqrules/xqrules/position/record"
 	"github.com/xqrules/xqrules/rules"
 )
 
@@ -250,6 +251,12 @@ func readRuleFile(name string) ([]byte, *Error) {
 		}
 		return nil, &Error{File: name, Code: CodeTooLarge,
 			Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit for a rule set", size, MaxFileBytes)}
+	}
+	// GBK or Big5 text is read as such; bytes that are no text are named,
+	// never echoed.
+	data, _, err = record.DecodeText(data, "")
+	if err != nil {
+		return nil, &Error{File: name, Code: CodeEncoding, Msg: err.Error()}
 	}
 	return data, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -199,4 +200,28 @@ func TestExpressionTooLarge(t *testing.T) {
 	require.True(t, ok, "%v", err)
 	assert.Equal(t, []string{CodeExprSize}, el.Codes())
 	assert.Equal(t, "big", el[0].Rule)
+}
+
+func TestRuleFileEncodings(t *testing.T) {
+	dir := t.TempDir()
+	// A draft whose title is Chinese, saved in GBK: read as GBK.
+	text := "title: {en: draft, zh: 长将一方判负草案}\nyear: 2024\nstatus: draft\nextends: \"11\"\n# 注释：长捉亦判负\n"
+	gbk, err := simplifiedchinese.GBK.NewEncoder().String(text)
+	require.NoError(t, err)
+	name := filepath.Join(dir, "gbkdraft.yaml")
+	require.NoError(t, os.WriteFile(name, []byte(gbk), 0o644))
+	b, err := bundled(t).LoadFile(name)
+	require.NoError(t, err)
+	assert.Equal(t, "gbkdraft", b.ID)
+
+	// A binary file: one error that names the offset and echoes no bytes.
+	bin := filepath.Join(dir, "bin.yaml")
+	require.NoError(t, os.WriteFile(bin, []byte("title: x\n\x00\x01\xff\xfe\x80garbage"), 0o644))
+	_, err = bundled(t).LoadFile(bin)
+	el, ok := err.(ErrorList)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, []string{CodeEncoding}, el.Codes())
+	assert.Contains(t, el[0].Error(), "a binary file, not text (control byte 0x00 at byte offset 9)")
+	assert.NotContains(t, el[0].Error(), "garbage")
+	assert.NotContains(t, el[0].Error(), "\x00")
 }

@@ -66,6 +66,7 @@ func runDiff(e *env, args []string) int {
 		fmt.Fprintln(w, "\nFlags:")
 		fs.PrintDefaults()
 	}
+	addEncodingFlag(fs)
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}

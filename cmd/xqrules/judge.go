@@ -41,6 +41,7 @@ func runJudge(e *env, args []string) int {
 	movesArg := fs.String("moves", "", "the moves from the start position, any notation (ICCS h2e2, WXF C2.5, Chinese 炮二平五), space or comma separated")
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	format := fs.String("format", "text", "text, json, or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
+	addEncodingFlag(fs)
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}
@@ -187,7 +188,7 @@ func iccs(moves []position.Move) []string {
 // A game that cannot be read or replayed is reported in err; the others
 // are judged.
 func judgeFile(books []*interp.Book, path string) ([]judgement, error) {
-	r, err := record.Open(path)
+	r, err := openRecord(path)
 	if err != nil {
 		return nil, err
 	}

@@ -42,7 +42,7 @@ func gamePipeline[R any](files []string, jobs, size int, opened func(file int, r
 		}
 		for fi, f := range files {
 			b := &gameBatch[R]{file: fi, done: make(chan struct{})}
-			r, err := record.Open(f)
+			r, err := openRecord(f)
 			if err != nil {
 				b.items = append(b.items, gameItem[R]{readErr: err})
 				send(b)

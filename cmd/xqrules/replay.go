@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ; gzip or not) and count repetitions", run: runReplay})
+	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", run: runReplay})
 }
 
 // replayBatch is how many records travel together through the pipeline:
@@ -57,11 +57,12 @@ type threefoldGame struct {
 }
 
 type replayFile struct {
-	File   string `json:"file"`
-	Format string `json:"format"`
-	Games  int    `json:"games"`
-	Plies  int    `json:"plies"`
-	Errors int    `json:"errors"`
+	File     string `json:"file"`
+	Format   string `json:"format"`
+	Encoding string `json:"encoding,omitempty"` // the text encoding the file was read as (utf-8, gb18030, big5)
+	Games    int    `json:"games"`
+	Plies    int    `json:"plies"`
+	Errors   int    `json:"errors"`
 }
 
 // replayError is one error, flat, for JSON readers.
@@ -98,6 +99,7 @@ func runReplay(e *env, args []string) int {
 		fmt.Fprintln(w, "\nFlags:")
 		fs.PrintDefaults()
 	}
+	addEncodingFlag(fs)
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}
@@ -159,6 +161,7 @@ func runReplay(e *env, args []string) int {
 			rf.Games++
 			rf.Plies += r.plies
 			rf.Format = it.g.Format
+			rf.Encoding = it.g.Encoding
 			if r.err != nil {
 				rep.Errors = append(rep.Errors, errorEntry(r.err))
 				rf.Errors++
@@ -206,9 +209,13 @@ func runReplay(e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "%s:%d: game %d%s: a position occurs %d times, the 3rd time after ply %d of %d\n",
 				g.File, g.Line, g.Game, id, g.Max, g.FirstThreefold, g.Plies)
 		}
-		if len(rep.Files) > 1 {
-			for _, f := range rep.Files {
-				fmt.Fprintf(e.stdout, "%s: games %d, plies %d, errors %d\n", f.File, f.Games, f.Plies, f.Errors)
+		for _, f := range rep.Files {
+			enc := "" // UTF-8 goes without saying
+			if f.Encoding != "" && f.Encoding != record.EncodingUTF8 {
+				enc = " (" + f.Encoding + ")"
+			}
+			if len(rep.Files) > 1 || enc != "" {
+				fmt.Fprintf(e.stdout, "%s%s: games %d, plies %d, errors %d\n", f.File, enc, f.Games, f.Plies, f.Errors)
 			}
 		}
 		fmt.Fprintf(e.stdout, "games %d, plies %d, errors %d\n", rep.Games, rep.Plies, len(rep.Errors))

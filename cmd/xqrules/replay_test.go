@@ -62,7 +62,7 @@ func TestReplayText(t *testing.T) {
 
 func TestReplayErrorsGoOn(t *testing.T) {
 	files := []string{
-		recordFixture("bad_illegal.pgn"), recordFixture("big5.pgn"), recordFixture("no-such-file.pgn"),
+		recordFixture("bad_illegal.pgn"), recordFixture("mixed_encoding.pgn"), recordFixture("no-such-file.pgn"),
 		recordFixture("empty.pgn"), recordFixture("bad_comment.pgn"), recordFixture("wukong_sample.pgn"),
 	}
 	st, out, _ := runReplayCmd(t, false, files...)
@@ -70,13 +70,13 @@ func TestReplayErrorsGoOn(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 13, out)
 	assert.Equal(t, recordFixture("bad_illegal.pgn")+`:12: game 2: move 3 (ply 5) "h2e2": iccs move "h2e2": no piece on h2`, lines[0])
-	assert.Contains(t, lines[1], recordFixture("big5.pgn")+":1: not UTF-8 (Big5?)")
+	assert.Equal(t, recordFixture("mixed_encoding.pgn")+":6: mixed encodings: not UTF-8 from byte offset 90 though the file's start is (they look like GBK/GB18030); convert the file, or give --encoding", lines[1])
 	assert.Contains(t, lines[2], "no-such-file.pgn: cannot open")
 	assert.Contains(t, lines[3], "empty.pgn: empty file")
 	assert.Contains(t, lines[4], "bad_comment.pgn:3: game 1: unterminated comment")
 	// The good games before, between and after the bad ones all count.
 	assert.Equal(t, recordFixture("no-such-file.pgn")+": games 0, plies 0, errors 1", lines[7])
-	assert.Equal(t, "games 8, plies 347, errors 5", lines[11])
+	assert.Equal(t, "games 9, plies 349, errors 5", lines[11])
 }
 
 func TestReplayJSON(t *testing.T) {
@@ -100,7 +100,7 @@ func TestReplayJSON(t *testing.T) {
 	assert.Equal(t, 3, rep.Errors[2].Line)
 	assert.Equal(t, "2-0", rep.Errors[2].Text)
 	require.Len(t, rep.Files, 4)
-	assert.Equal(t, replayFile{File: recordFixture("ccpd_sample.jsonl"), Format: "jsonl", Games: 6, Plies: 212, Errors: 1}, rep.Files[1])
+	assert.Equal(t, replayFile{File: recordFixture("ccpd_sample.jsonl"), Format: "jsonl", Encoding: "utf-8", Games: 6, Plies: 212, Errors: 1}, rep.Files[1])
 
 	// The raw JSON has the contract's field names.
 	var raw map[string]any

@@ -105,6 +105,7 @@ func runScan(e *env, args []string) int {
 		fmt.Fprintln(w, "\nFlags:")
 		fs.PrintDefaults()
 	}
+	addEncodingFlag(fs)
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}

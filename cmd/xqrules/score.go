@@ -23,6 +23,7 @@ func runScore(e *env, args []string) int {
 	schemeArg := fs.String("scheme", "all", "comma-separated schemes: built-in names, \"all\", or paths of scheme files (a copy of rules/scoring/*.yaml)")
 	event := fs.String("event", "", "score only the games whose Event tag contains this text")
 	format := fs.String("format", "text", "text or json")
+	addEncodingFlag(fs)
 	if st, ok := parseFlags(e, fs, args); !ok {
 		return st
 	}
@@ -157,7 +158,7 @@ func readScoreGames(e *env, files []string, event string) ([]scoring.Game, int) 
 		problems++
 	}
 	for _, path := range files {
-		r, err := record.Open(path)
+		r, err := openRecord(path)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "xqrules score: %v\n", err)
 			problems++

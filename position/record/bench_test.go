@@ -50,3 +50,20 @@ func BenchmarkReplayCCPD(b *testing.B) { benchCCPD(b, true, false) }
 
 // BenchmarkReplayCCPDMemo skips the duplicate records.
 func BenchmarkReplayCCPDMemo(b *testing.B) { benchCCPD(b, true, true) }
+
+// BenchmarkReadCCPDChinese reads the Chinese-notation PGN corpus (UTF-8,
+// 15,407 games) without replaying it: the cost of reading text, which the
+// encoding detection must not raise.
+func BenchmarkReadCCPDChinese(b *testing.B) {
+	path := dataFile(b, "ccpd_national_events_chinese_notation.pgn.gz")
+	for b.Loop() {
+		r, err := Open(path)
+		require.NoError(b, err)
+		for {
+			if _, err := r.Next(); err == io.EOF {
+				break
+			}
+		}
+		r.Close()
+	}
+}

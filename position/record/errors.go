@@ -28,7 +28,7 @@ const (
 	CodeGzip           = "gzip"             // corrupt or truncated gzip stream
 	CodeEmpty          = "empty"            // the file holds no record at all
 	CodeLineTooLong    = "line-too-long"    // a line longer than MaxLineBytes
-	CodeNotUTF8        = "not-utf8"         // bytes that are not UTF-8 (often Big5 or GBK)
+	CodeEncoding       = "encoding"         // bytes in none of the text encodings read (binary, mixed encodings, UTF-16)
 	CodeJSON           = "json"             // a JSON Lines row that is not a JSON object
 	CodeNoMoves        = "no-moves"         // a JSON row without a moves field
 	CodeMoves          = "moves"            // a JSON moves field that is not a string or a list of strings

@@ -132,8 +132,16 @@ func (r *Reader) parseJSONLine(line []byte, lineNo int) (*Game, error) {
 					gameMoveList = list
 				}
 			case c == '[' || c == '{':
+				start := js.i
 				if !js.skipNested() {
 					return bad()
+				}
+				if key == "comments" && c == '{' {
+					// The comments by ply that xqrules convert writes: {"0": "…", "12": "…"}.
+					var cs map[int]string
+					if json.Unmarshal([]byte(js.s[start:js.i]), &cs) == nil && len(cs) > 0 {
+						g.Comments = cs
+					}
 				}
 			default:
 				v, ok := js.literal()

@@ -40,7 +40,8 @@ type pgnGame struct {
 	result   string // from a result token
 	tagRes   string // the Result tag as written
 	tagLine  int
-	comment  int // >0: inside {comment} opened on this line
+	comment  int    // >0: inside {comment} opened on this line
+	cbuf     []byte // the text of the comment being read
 	varDepth int
 	varLine  int
 	buf      []byte // the moves, concatenated
@@ -240,9 +241,15 @@ func (p *pgnParser) movetext(line []byte, n int) {
 		if pg != nil && pg.comment > 0 {
 			end := bytes.IndexByte(line[i:], '}')
 			if end < 0 {
+				if pg.varDepth == 0 {
+					pg.cbuf = append(append(pg.cbuf, line[i:]...), '\n')
+				}
 				return
 			}
 			pg.comment = 0
+			if pg.varDepth == 0 {
+				pg.keepComment(line[i : i+end])
+			}
 			i += end + 1
 			continue
 		}
@@ -262,6 +269,7 @@ func (p *pgnParser) movetext(line []byte, n int) {
 			continue
 		case c == '(':
 			pg := p.game(n)
+			pg.g.Variations++
 			if pg.varDepth == 0 {
 				pg.varLine = n
 			}
@@ -288,6 +296,25 @@ func (p *pgnParser) movetext(line []byte, n int) {
 		}
 		p.token(line[start:i], n)
 	}
+}
+
+// keepComment stores the comment read (cbuf, then last) after the moves
+// read so far.
+func (pg *pgnGame) keepComment(last []byte) {
+	text := string(append(pg.cbuf, last...))
+	pg.cbuf = pg.cbuf[:0]
+	if strings.TrimSpace(text) == "" || !utf8.ValidString(text) {
+		return
+	}
+	g := pg.g
+	if g.Comments == nil {
+		g.Comments = map[int]string{}
+	}
+	ply := len(pg.ends)
+	if old, ok := g.Comments[ply]; ok {
+		text = old + "\n\n" + text
+	}
+	g.Comments[ply] = text
 }
 
 // isPGNDelim reports whether line[i] ends a movetext token.
@@ -395,6 +422,7 @@ func (p *pgnParser) finish() {
 		p.fail(pg, pg.varLine, CodeVariation, fmt.Sprintf("unterminated variation (opened at line %d)", pg.varLine), nil)
 	}
 	g.Result = pg.result
+	g.Encoding = p.r.enc // a file whose start is ASCII may have switched encoding in this game
 	if g.Result == "" && pg.tagRes != "" {
 		res, ok := normResult(pg.tagRes)
 		if !ok {

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"golang.org/x/text/transform"
 )
 
 // MaxLineBytes bounds the length of one line (16 MiB). A longer line is
@@ -46,6 +49,9 @@ type Reader struct {
 	games   int // games and errors returned, for CodeEmpty
 	index   int // next game index
 	dhtml   *dhtmlState
+	want    string        // the encoding asked for by SetEncoding ("": detect)
+	enc     string        // the encoding the file is read as
+	raw     *bufio.Reader // the undecoded content (after gzip), for XQF
 
 	prefetch *prefetch // decompresses a gzip file ahead of the parser
 }
@@ -98,6 +104,15 @@ func (r *Reader) Close() error {
 // Format returns the detected format ("" before the first Next).
 func (r *Reader) Format() string { return r.format }
 
+// SetEncoding sets the text encoding of the file (EncodingUTF8,
+// EncodingGB18030 or EncodingBig5, see ParseEncoding) instead of detecting
+// it; "" detects it. Call it before the first Next.
+func (r *Reader) SetEncoding(enc string) { r.want = enc }
+
+// Encoding returns the text encoding the file is read as ("" before the
+// first Next, or when it could not be decided).
+func (r *Reader) Encoding() string { return r.enc }
+
 // Progress returns the bytes of the file read so far (compressed bytes for
 // a gzip file) and its size (0 when unknown). It may be called from another
 // goroutine than the one calling Next.
@@ -144,7 +159,7 @@ func (r *Reader) finish() {
 
 // newGame returns a game at the next index.
 func (r *Reader) newGame(line int) *Game {
-	g := &Game{Index: r.index, File: r.name, Line: line, Format: r.format}
+	g := &Game{Index: r.index, File: r.name, Line: line, Format: r.format, Encoding: r.enc}
 	r.index++
 	return g
 }
@@ -174,22 +189,52 @@ func (r *Reader) init() error {
 		r.prefetch = newPrefetch(zr)
 		text = r.prefetch
 	}
-	br := bufio.NewReaderSize(text, 64<<10)
-	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped}
+	br := bufio.NewReaderSize(text, sniffBytes)
 	// Skip a UTF-8 byte order mark; refuse UTF-16, which would otherwise
-	// be reported line by line as "not UTF-8".
-	if bom, _ := br.Peek(3); bytes.HasPrefix(bom, []byte{0xEF, 0xBB, 0xBF}) {
+	// be reported as binary.
+	bom, _ := br.Peek(3)
+	if bytes.HasPrefix(bom, []byte{0xEF, 0xBB, 0xBF}) {
 		br.Discard(3)
+		if r.want == "" {
+			r.want = EncodingUTF8
+		}
 	} else if bytes.HasPrefix(bom, []byte{0xFF, 0xFE}) || bytes.HasPrefix(bom, []byte{0xFE, 0xFF}) {
-		return &Error{File: r.name, Line: 1, Index: -1, Code: CodeNotUTF8, Msg: "not UTF-8 (UTF-16 byte order mark); convert it to UTF-8 first", Fatal: true}
+		return &Error{File: r.name, Line: 1, Index: -1, Code: CodeEncoding, Msg: "UTF-16 (byte order mark at byte offset 0): convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8", Fatal: true}
 	}
-	peek, err := br.Peek(4096)
+	peek, err := br.Peek(sniffBytes)
 	if len(peek) == 0 && err != nil && err != io.EOF {
-		return r.lines.readErr(err)
+		return (&lineReader{name: r.name, gzipped: gzipped}).readErr(err)
 	}
 	if gzipped && len(peek) == 0 {
 		return &Error{File: r.name, Index: -1, Code: CodeEmpty, Msg: "empty file (after gzip)", Fatal: true}
 	}
+	if isXQF(peek) {
+		r.format = FormatXQF
+		r.raw = br
+		r.enc = r.want
+		r.parse = r.nextXQF
+		return nil
+	}
+	r.enc = r.want
+	if r.enc == "" {
+		enc, err := DetectEncoding(peek)
+		if enc == "" {
+			return &Error{File: r.name, Index: -1, Code: CodeEncoding, Msg: err.Error(), Fatal: true}
+		}
+		r.enc = enc // mixed encodings: read as UTF-8 up to the line that is not
+	}
+	if dec := decoderOf(r.enc); dec != nil {
+		br = bufio.NewReaderSize(transform.NewReader(br, dec), 64<<10)
+		peek, _ = br.Peek(4096)
+	} else if len(peek) > 4096 {
+		peek = peek[:4096]
+	}
+	r.lines = &lineReader{br: br, name: r.name, gzipped: gzipped, enc: r.enc, decoded: decoderOf(r.enc) != nil}
+	// A file whose start is ASCII may hold GBK or Big5 further on: it is
+	// switched to that encoding at its first line that is not UTF-8 (the
+	// ASCII read so far is the same in all three).
+	r.lines.switchable = r.want == "" && r.enc == EncodingUTF8 && isASCII(peek)
+	r.lines.switched = func(enc string) { r.enc = enc }
 	r.format = detect(peek)
 	switch r.format {
 	case FormatJSONL:
@@ -209,7 +254,7 @@ func (r *Reader) init() error {
 // is XQF, a [DhtmlXQ] block or an HTML page is DhtmlXQ, anything else is
 // read as PGN (whose parser reports what it cannot read).
 func detect(head []byte) string {
-	if len(head) >= 16 && head[0] == 'X' && head[1] == 'Q' && isBinary(head[:16]) {
+	if isXQF(head) {
 		return FormatXQF
 	}
 	t := bytes.TrimLeft(head, " \t\r\n")
@@ -230,6 +275,12 @@ func isJSONObjectStart(t []byte) bool {
 	}
 	t = bytes.TrimLeft(t[1:], " \t\r\n")
 	return len(t) == 0 || t[0] == '"' || t[0] == '}'
+}
+
+// isXQF reports whether head starts like an XQF file: "XQ" and a binary
+// header.
+func isXQF(head []byte) bool {
+	return len(head) >= 16 && head[0] == 'X' && head[1] == 'Q' && isBinary(head[:16])
 }
 
 func isBinary(b []byte) bool {
@@ -260,8 +311,14 @@ type lineReader struct {
 	name    string
 	gzipped bool
 	line    int    // number of the last line returned
-	long    []byte // holds a line longer than the bufio buffer
-	eof     bool
+	off     int64  // byte offset of the next line (in the text read, after gzip and decoding)
+	enc     string // the file's encoding (the lines are decoded to UTF-8)
+	decoded bool   // enc is not UTF-8: the lines come through a decoder
+
+	switchable bool             // all ASCII so far, the encoding not given: may switch encoding
+	switched   func(enc string) // told when it does
+	long       []byte           // holds a line longer than the bufio buffer
+	eof        bool
 }
 
 // next returns the next line without its end of line ("\n" or "\r\n"),
@@ -295,14 +352,73 @@ func (l *lineReader) next() ([]byte, error) {
 		}
 	}
 	l.line++
+	off := l.off
+	l.off += int64(len(b))
 	b = bytes.TrimSuffix(b, []byte{'\n'})
 	b = bytes.TrimSuffix(b, []byte{'\r'})
+	if l.decoded {
+		if hasReplacement(b) {
+			l.eof = true
+			return nil, &Error{File: l.name, Line: l.line, Index: -1, Code: CodeEncoding,
+				Msg: "bytes that are not " + encodingName(l.enc) + " (mixed encodings, or not text?)", Fatal: true}
+		}
+		return b, nil
+	}
+	if l.switchable && !isASCII(b) {
+		l.switchable = false
+		if !utf8.Valid(b) {
+			if d, ok := l.switchEncoding(b); ok {
+				return d, nil
+			}
+		}
+	}
 	if !utf8.Valid(b) {
 		l.eof = true
-		return nil, &Error{File: l.name, Line: l.line, Index: -1, Code: CodeNotUTF8,
-			Msg: "not UTF-8 (Big5?): convert the file first, e.g. iconv -f BIG5 -t UTF-8", Text: snippet(b), Fatal: true}
+		msg := describeLine(b, off)
+		if l.gzipped {
+			msg += " (offset in the decompressed text)"
+		}
+		return nil, &Error{File: l.name, Line: l.line, Index: -1, Code: CodeEncoding, Msg: msg, Fatal: true}
 	}
 	return b, nil
+}
+
+// switchEncoding decides the encoding of a file that was ASCII up to line
+// b (not UTF-8), from b and the bytes buffered after it, and reads on in it:
+// it returns b decoded.
+func (l *lineReader) switchEncoding(b []byte) ([]byte, bool) {
+	rest, _ := l.br.Peek(l.br.Buffered())
+	sample := append(append(make([]byte, 0, len(b)+1+len(rest)), b...), '\n')
+	sample = append(sample, rest...)
+	enc, err := DetectEncoding(sample)
+	dec := decoderOf(enc)
+	if err != nil || dec == nil {
+		return nil, false
+	}
+	d, err := dec.Bytes(b)
+	if err != nil || hasReplacement(d) {
+		return nil, false
+	}
+	l.br = bufio.NewReaderSize(transform.NewReader(l.br, decoderOf(enc)), 64<<10)
+	l.enc, l.decoded = enc, true
+	l.switched(enc)
+	return d, true
+}
+
+// isASCII reports whether b is all ASCII, eight bytes at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // readErr turns an error of the underlying reader into a fatal *Error.

@@ -1,11 +1,13 @@
 // Package record reads Xiangqi game records — PGN (ICCS, WXF or Chinese
-// movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ —
-// streamed, gzip or not, and replays them. One bad game never stops a corpus:
-// its error is reported with the game and move number, and reading goes on.
-// A file that cannot be read on (corrupt gzip, not UTF-8, a line over
-// MaxLineBytes) ends with one fatal error, and the other files are unharmed.
-// XQF (象棋演播室) files are recognised and refused: no public description
-// of their encryption could be checked.
+// movetext), the JSON Lines game and case formats of xqrules' data, DhtmlXQ,
+// XQF (象棋演播室 1.0 to 1.8, encrypted or not) — streamed, gzip or not, in
+// UTF-8, GB18030/GBK or Big5 (decided per file, see DetectEncoding, or given
+// with Reader.SetEncoding), and replays them. One bad game never stops a
+// corpus: its error is reported with the game and move number, and reading
+// goes on. A file that cannot be read on (corrupt gzip, binary, mixed
+// encodings, a line over MaxLineBytes, a corrupt XQF file) ends with one
+// fatal error naming the line or byte offset, and the other files are
+// unharmed.
 //
 // A file is read with Open (or NewReader) and Next until io.EOF:
 //
@@ -50,6 +52,16 @@ type Game struct {
 	MoveLines []int
 	// Format is the format the record was read from: "pgn", "jsonl", "dhtmlxq".
 	Format string
+	// Encoding is the text encoding the record was read as: "utf-8",
+	// "gb18030" (GBK, GB2312) or "big5"; for XQF, that of its texts.
+	Encoding string
+	// Comments holds the record's comments: Comments[i] is the comment
+	// after the i-th move (0: before the first move), several joined by a
+	// blank line. Nil when there are none.
+	Comments map[int]string
+	// Variations counts the variations the record holds (skipped: only the
+	// main line is read).
+	Variations int
 	// Raw is the JSON object of a JSON Lines row, as read, so that callers
 	// can decode fields this package does not know (a case's "expect",
 	// "verdict", "labels" …). Nil for other formats.

@@ -130,7 +130,12 @@ func TestFixtures(t *testing.T) {
 		{file: "bad_comment.pgn", format: FormatPGN, games: 1, readErrs: []string{CodeComment}},
 		{file: "bad_variation.pgn", format: FormatPGN, games: 1, readErrs: []string{CodeVariation}},
 		{file: "bad_result.pgn", format: FormatPGN, games: 1, readErrs: []string{CodeResult, CodeResult}},
-		{file: "big5.pgn", format: FormatPGN, readErrs: []string{CodeNotUTF8}},
+		{file: "big5.pgn", format: FormatPGN, games: 1, first: func(t *testing.T, g *Game) {
+			assert.Equal(t, EncodingBig5, g.Encoding)
+			assert.Equal(t, "呂欽", g.Tags["Red"])
+			assert.Equal(t, []string{"炮二平五", "馬８進７"}, g.Moves)
+		}},
+		{file: "mixed_encoding.pgn", format: FormatPGN, games: 1, readErrs: []string{CodeEncoding}},
 		{file: "empty.pgn", readErrs: []string{CodeEmpty}},
 	}
 	for _, tt := range tests {
@@ -227,7 +232,8 @@ func TestReadErrorsCarryPlace(t *testing.T) {
 	}{
 		{"bad_comment.pgn", CodeComment, 3, 1, "unterminated comment (opened at line 3)"},
 		{"bad_variation.pgn", CodeVariation, 3, 1, "unterminated variation (opened at line 3)"},
-		{"big5.pgn", CodeNotUTF8, 1, 0, "not UTF-8 (Big5?)"},
+		// Byte 88 opens 全 in GBK (c8 ab), which happens to be valid UTF-8 too.
+		{"mixed_encoding.pgn", CodeEncoding, 6, 0, "mixed encodings: not UTF-8 from byte offset 90 though the file's start is (they look like GBK/GB18030)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -381,7 +387,7 @@ func TestOverlongLine(t *testing.T) {
 
 func TestOtherFilesGoOnAfterFatal(t *testing.T) {
 	// A fatal error stops one reader only: the next file reads normally.
-	for _, f := range []string{"big5.pgn", "empty.pgn", "wukong_sample.pgn"} {
+	for _, f := range []string{"mixed_encoding.pgn", "empty.pgn", "wukong_sample.pgn"} {
 		games, errs := readFile(t, filepath.Join(fixtures, f))
 		if f == "wukong_sample.pgn" {
 			assert.Len(t, games, 4)
@@ -627,11 +633,12 @@ func TestSplitMoves(t *testing.T) {
 	}
 }
 
-func TestXQFRefused(t *testing.T) {
+func TestXQFBadKey(t *testing.T) {
 	head := append([]byte("XQ\x12\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"), make([]byte, 1024)...)
 	games, errs := readAll(t, NewReader(bytes.NewReader(head), "game.xqf"))
 	assert.Empty(t, games)
 	require.Len(t, errs, 1)
 	assert.Equal(t, CodeXQF, code(errs[0]))
-	assert.Contains(t, errs[0].Error(), "game.xqf: game 1: XQF files are not supported yet")
+	// Every square decrypts to 0 (a1): the key yields squares no position has.
+	assert.Contains(t, errs[0].Error(), "game.xqf: game 1: XQF: byte offset 17: two pieces on square a0")
 }
