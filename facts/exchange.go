@@ -1,0 +1,263 @@
+package facts
+
+// The exchange search (qs): on one square, or anywhere, the material the
+// side to move can win when either side may stop whenever it is not in
+// check, a side in check must answer it, recaptures on the square are the
+// complete exchange (完整交换), and within a budget of checks a side may give
+// check and, having checked, capture anywhere (抽). Values are negamax from
+// the side to move's view, fail-soft; exchange and exchangeBelow remember
+// them per position. TestExchangeBoundsSound checks every bounded answer
+// against the full window; TestFiguresGolden the values on the figures.
+
+import (
+	"slices"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// qs is the exchange search on one square (negamax, side to move's view):
+// either side may stop when not in check; a side in check must answer it (any
+// legal move, which may capture elsewhere). Otherwise a side may capture on sq
+// (the recaptures of a complete exchange, 完整交换), or, within the shared
+// budget of checks, give check — and a side whose previous move gave check may
+// then capture anywhere (抽吃: the counter-attack by checks that makes a root
+// real or a capture costly). Plain captures elsewhere are not part of the
+// exchange: other counter-attacks are the rule sets' business (第一反击),
+// judged from the offers. sq = NoSquare allows captures anywhere. It returns
+// the material the side to move gains from here.
+func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
+	return s.qsc(sq, alpha, beta, depth, s.par.ExchangeChecks, false, position.NoSquare, ply)
+}
+
+// qsc is qs with its state: the checks left, whether the side to move may
+// capture anywhere (it gave check last), and a square whose piece may not move
+// at this node (the baseline's victim, see gainVia).
+func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, skipFrom position.Square, ply int) int {
+	s.pvLen[ply] = ply
+	if !s.tick() || ply >= maxPly-1 {
+		return 0
+	}
+	side := s.pos.Side()
+	inCheck := s.pos.InCheck(side)
+	var moves []position.Move
+	nCaps := 0
+	if inCheck {
+		if depth <= 0 && !s.pos.InCheck(side.Other()) {
+			// Out of depth: only whether the check mates matters (and no
+			// answer takes a king, which legal would leave out).
+			if !s.pos.HasLegalMove(side) {
+				return -mateScore
+			}
+			return 0
+		}
+		// Every answer to the check, captures first.
+		moves = s.legal(ply)
+		if len(moves) == 0 {
+			return -mateScore
+		}
+		if depth <= 0 {
+			return 0
+		}
+		nCaps = s.capturesFirst(moves)
+	} else {
+		if depth <= 0 || beta <= 0 {
+			return 0
+		}
+		alpha = max(alpha, 0)
+		// The captures (on sq, or anywhere after a check, or giving check
+		// within the budget), then the quiet checks within the budget: the
+		// rest cannot be part of the exchange.
+		var nc int
+		moves, nc = s.capturesAndChecks(ply, checks > 0)
+		n := 0
+		for _, m := range moves[:nc] {
+			to := m.To()
+			if s.pos.At(to).Kind() == position.King {
+				continue
+			}
+			if !(sq == position.NoSquare || to == sq || freeCapture) && (checks <= 0 || !s.givesCheck(m)) {
+				continue
+			}
+			moves[n] = m
+			n++
+		}
+		moves = moves[:n+copy(moves[n:], moves[nc:])]
+		nCaps = n
+		s.bufs[ply] = moves
+		sortCaptures(s, moves[:nCaps])
+		slices.Reverse(moves[nCaps:])
+	}
+	best := -mateScore * 2
+	if !inCheck {
+		best = 0
+	}
+	for i, m := range moves {
+		if m.From() == skipFrom {
+			continue
+		}
+		capture := i < nCaps
+		v := 0
+		if capture {
+			v = s.value(s.pos.At(m.To()), m.To())
+		}
+		// A capture off the square, or a quiet move, is here as a check.
+		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture))
+		// Futility: a capture that gives no check leaves the opponent free
+		// to stop, so it is worth at most what it takes; if that cannot
+		// raise alpha, the move cannot matter. What this node returns when
+		// nothing raises alpha is a bound on its value (fail-soft), so it
+		// must not be less than what the move could be worth: v.
+		if !inCheck && !check && v <= alpha && !s.givesCheck(m) {
+			best = max(best, v)
+			continue
+		}
+		nextChecks := checks
+		if check {
+			nextChecks--
+		}
+		if !inCheck && !capture && depth <= 2 {
+			// A quiet check one or two plies from the horizon wins
+			// nothing but a mate: the answers (or their replies) are out
+			// of depth, so the checker takes nothing back for whatever an
+			// answer takes, and a line worth 0 or less changes nothing
+			// here (standing still is worth 0). Only whether it mates is
+			// asked (what qsc would find below, without its answers'
+			// searches).
+			s.pvLen[ply+1] = ply + 1
+			if s.tick() && ply+1 < maxPly-1 && s.mates(m) {
+				v = mateScore
+			}
+		} else {
+			s.pos.Make(m)
+			// The window shifts by the material just taken: v = taken −
+			// child. A side answering a check hands the checker a free
+			// capture.
+			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, position.NoSquare, ply+1)
+			s.pos.Unmake()
+		}
+		if v > best {
+			best = v
+			s.setPV(ply, m)
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// sortCaptures orders captures by the value taken, the most valuable first;
+// equal victims in the reverse of the order given (the order the exchange
+// search has always used, so its lines do not change with the generator).
+func sortCaptures(s *searcher, ms []position.Move) {
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		v := s.value(s.pos.At(m.To()), m.To())
+		j := i
+		for j > 0 && s.value(s.pos.At(ms[j-1].To()), ms[j-1].To()) <= v {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+}
+
+// capturesFirst reorders moves in place: captures first, the most valuable
+// victim first, then the others, each group as sortCaptures orders ties. It
+// returns the number of captures.
+func (s *searcher) capturesFirst(ms []position.Move) int {
+	var quiet [position.MaxMoves]position.Move
+	n, q := 0, 0
+	for _, m := range ms {
+		if s.pos.At(m.To()) != position.NoPiece {
+			ms[n] = m
+			n++
+		} else {
+			quiet[q] = m
+			q++
+		}
+	}
+	copy(ms[n:], quiet[:q])
+	sortCaptures(s, ms[:n])
+	slices.Reverse(ms[n:])
+	return n
+}
+
+// capturesAndChecks returns, in the buffer of ply, the side to move's legal
+// captures and, when checks, its legal quiet checks after them (each group in
+// the order of LegalMoves), and the number of captures.
+func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int) {
+	if !checks {
+		ms := s.pos.LegalCaptures(s.buf(ply))
+		return ms, len(ms)
+	}
+	if ms, caps, ok := s.recalled(&s.memo.capsChecks, ply); ok {
+		return ms, caps
+	}
+	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
+	s.bufs[ply] = ms
+	s.remember(&s.memo.capsChecks, ms, caps)
+	return ms, caps
+}
+
+// exchange is the full-window exchange value for the side to move (what it
+// wins from here, captures anywhere), cached by position key. A value from a
+// search that was cut short is not kept.
+// Its line is left in pv[ply], as qs would leave it.
+func (s *searcher) exchange(ply int) int {
+	k := s.pos.Key()
+	if e, ok := s.memo.exchanges.get(k); ok {
+		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], s.memo.slab[e.off:e.off+e.n])
+		return e.v
+	}
+	v := s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, ply)
+	if !s.cut {
+		s.putExchange(k, v, ply)
+	}
+	return v
+}
+
+// noExchange: exchangeBelow's "at least beta".
+const noExchange = 1 << 30
+
+// exchangeBelow is exchange when its value is below beta, and noExchange
+// otherwise: a remembered exact value or bound is used, else a search with
+// beta as its bound, which cuts off sooner.
+//
+// What the bounded search finds is remembered too. Below beta its value is
+// exact, and so is its line, the one the full window finds: with alpha at
+// −∞ no move at the root fails low, so every child is searched to its exact
+// value (its own alpha, v − beta, is below what it returns, or the root
+// would have cut off), and deeper down a window differs from the full one
+// only in bounds returned for moves that are not best. At or above beta it
+// is a lower bound (fail-soft).
+func (s *searcher) exchangeBelow(ply, beta int) int {
+	k := s.pos.Key()
+	if v, ok := s.memo.exchanges.get(k); ok {
+		if v.v >= beta {
+			return noExchange
+		}
+		return v.v
+	}
+	if lb, ok := s.memo.exAtLeast.get(k); ok && lb >= beta {
+		return noExchange
+	}
+	e := s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	if s.cut {
+		if e >= beta {
+			return noExchange
+		}
+		return e
+	}
+	if e >= beta {
+		if lb, ok := s.memo.exAtLeast.get(k); !ok || e > lb {
+			s.memo.exAtLeast.put(k, e)
+		}
+		return noExchange
+	}
+	s.putExchange(k, e, ply)
+	return e
+}

@@ -1,0 +1,771 @@
+package facts
+
+// What a side can win through one enemy piece (the raw material of 捉): the
+// best material balance of a line whose first capture is that piece,
+// possibly after checks (抽吃, 连将吃子), the opponent answering checks with
+// any legal move and stopping the exchange when it suits it; less what the
+// opponent could win anyway had the mover passed (the baseline), and with
+// the pawn-trade rule applied (26.7). gainAll searches the check lines once
+// for every victim. TestFiguresFacts checks every 捉 of the 2020 figures,
+// TestPawnTradeClause the pawn rule, TestMemoOrderIndependent that the
+// shared search answers as the one-victim search does.
+
+import (
+	"slices"
+
+	"github.com/xqrules/xqrules/position"
+)
+
+// gainResult is the outcome of a gain search against one victim.
+type gainResult struct {
+	ok       bool // some line takes the victim
+	gain     int
+	line     []position.Move
+	viaCheck bool
+	matedAll bool // every direct capture of the victim gets the mover mated at once
+	direct   bool // the victim can be taken outright
+}
+
+// gainVia finds the best material balance the side to move can force by a
+// line whose first capture is the piece on target, possibly after up to
+// par.GainChecks checks (抽吃, 连将吃子); the opponent answers checks with any
+// legal move and may stop the exchange when it suits it.
+func (s *searcher) gainVia(target position.Square) gainResult {
+	return s.gainViaChecks(target, s.par.GainChecks, noFloor)
+}
+
+// gainViaChecks is gainVia with its own budget of checks before the capture,
+// and a floor for the search (see gainSearch): with one, it reports a line
+// only if one is worth more than the floor (before the baseline and the pawn
+// clamp), and then the same line as without.
+func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gainResult {
+	s.reset()
+	var r gainResult
+	g, ok := s.gainSearch(target, checks, 0, &r, floor, noCeil)
+	r.ok = ok
+	if ok {
+		r.line = s.line(0) // the baseline's search overwrites the PV
+		base, taken := s.baselineLine(target)
+		g += base
+		s.pvLen[0] = len(r.line)
+		copy(s.pv[0][:], r.line)
+		r.gain = g
+		r.line = s.line(0)
+		if len(r.line) > 0 && r.line[0].To() != target {
+			r.viaCheck = true
+		}
+		r.gain = s.clampPawnTrade(r.line, r.gain, taken)
+	}
+	return r
+}
+
+// gainSearch: side to move S has not yet taken the target. ok=false when no
+// line takes it. stats (at the root only) records direct-capture facts.
+// Only a line worth more than floor (noFloor: any) can matter to the caller:
+// below the root, what cannot beat it (or the best line found here) is not
+// searched and is reported as no line; the best line and its value are the
+// same as without the floor. Past ceil (noCeil: none) the caller does not
+// care how much more a line wins (see gainAll's ceilings): once one reaches
+// it the search stops, its value then a lower bound.
+func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *gainResult, floor, ceil int) (int, bool) {
+	s.pvLen[ply] = ply
+	if !s.tick() || ply >= maxPly-4 {
+		return 0, false
+	}
+	moves := s.legal(ply)
+	best, found := 0, false
+	matedAll, anyDirect := true, false
+	// Two passes: the direct captures of the target first, so that on equal
+	// balance the direct line is the one reported (ties must not depend on
+	// the order moves are generated in, or mirrored boards differ).
+	for pass := 0; pass < 2; pass++ {
+		for _, m := range moves {
+			if (m.To() == target) != (pass == 0) {
+				continue
+			}
+			if m.To() == target {
+				anyDirect = true
+				v := s.value(s.pos.At(target), target)
+				// Taking without check wins at most the victim (the
+				// opponent may stop): below the root, skip what cannot
+				// matter. At the root every capture is tried (its facts:
+				// mated at once or not).
+				if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
+					continue
+				}
+				s.pos.Make(m)
+				var rest int
+				if ply == 0 && s.opponentMatesInOne(ply+1) {
+					rest = mateScore
+				} else {
+					matedAll = false
+					rest = s.exchange(ply + 1)
+				}
+				s.pos.Unmake()
+				v -= rest
+				if !found || v > best {
+					best, found = v, true
+					s.setPV(ply, m)
+					if best >= ceil {
+						return best, true
+					}
+				}
+				continue
+			}
+			// The checks before the victim falls take nothing: a capture
+			// with check is a first capture of its own (its victim's
+			// threat), or the victim's gain would borrow another piece's
+			// (and an exchange of rooks with check would read as a chase
+			// of whatever follows) — except the checking piece taking the
+			// piece that has just blocked its check: the check goes on
+			// (连续将军得子, 2020 图3 车7平8), and the blocker is won on the
+			// way.
+			if checks <= 0 {
+				continue
+			}
+			gained := 0
+			if s.pos.At(m.To()) != position.NoPiece {
+				if !s.takesBlocker(m, ply) {
+					continue
+				}
+				gained = s.value(s.pos.At(m.To()), m.To())
+			}
+			if !s.givesCheck(m) {
+				continue
+			}
+			fl := floor
+			if found && best > fl {
+				fl = best // a line must beat the best one found here
+			}
+			if fl != noFloor {
+				fl -= gained
+			}
+			cl := ceil
+			if cl != noCeil {
+				cl -= gained
+			}
+			s.checker[ply] = m.To()
+			s.pos.Make(m)
+			v, ok := s.afterCheck(target, checks-1, ply+1, fl, cl)
+			s.pos.Unmake()
+			if ok && (!found || gained+v > best) {
+				best, found = gained+v, true
+				s.setPV(ply, m)
+				if best >= ceil {
+					return best, true
+				}
+			}
+			if s.cut {
+				break
+			}
+		}
+	}
+	if ply == 0 && stats != nil {
+		stats.direct = anyDirect
+		stats.matedAll = anyDirect && matedAll
+	}
+	return best, found
+}
+
+// takesBlocker reports whether the capture m, at ply of a gain search's
+// check line, is the piece that moved to give the last check taking the
+// piece that answered it by blocking.
+func (s *searcher) takesBlocker(m position.Move, ply int) bool {
+	return ply >= 2 && m.From() == s.checker[ply-2] && m.To() == s.pos.LastMove().To() &&
+		s.pos.At(m.To()).Kind() != position.King
+}
+
+// afterCheck: the opponent answers a check; S's line stands only if it takes
+// the target against every answer. Returns S's balance from here.
+// A line worth no more than floor (noFloor: none) is reported as no line;
+// past ceil (noCeil: none) the value is only a lower bound. After the first
+// answer the others are searched only up to the least found so far.
+func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
+	s.pvLen[ply] = ply
+	replies := s.legal(ply) // deeper plies use their own buffers
+	if len(replies) == 0 {
+		return 0, false // a mate, not a gain through the target
+	}
+	worst, found := 0, false
+	for _, r := range replies {
+		t := target
+		if r.From() == target {
+			t = r.To()
+		}
+		lost := 0
+		if cap := s.pos.At(r.To()); cap != position.NoPiece {
+			lost = s.value(cap, r.To())
+		}
+		cf := floor
+		if cf != noFloor {
+			cf += lost
+		}
+		cl := ceil
+		if found && worst < cl {
+			cl = worst
+		}
+		if cl != noCeil {
+			cl += lost
+		}
+		s.pos.Make(r)
+		v, ok := s.gainSearch(t, checks, ply+1, nil, cf, cl)
+		s.pos.Unmake()
+		if !ok || (cf != noFloor && v <= cf) {
+			return 0, false // the line fails, or cannot beat the floor
+		}
+		v -= lost
+		if !found || v < worst {
+			worst, found = v, true
+			s.setPV(ply, r)
+		}
+		if s.cut {
+			return 0, false
+		}
+	}
+	return worst, found
+}
+
+// clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a
+// line in which one side gives only pawns for other pieces, or the other way
+// round, is no gain — except a pawn given up (with check) to win a rook.
+// The pawns given are those traded in the exchange: a pawn of the mover's
+// that moves in the line (the capturing pawn, one given with check), or one
+// taken back on a square the mover has captured on; a pawn the opponent
+// grabs elsewhere meanwhile is not traded (its value is in the balance all
+// the same). One pawn given with check that wins two pieces, neither a
+// rook, is no gain: 一兵换取数子…均不算得子 (1999 25.3; 2011 26.7 keeps only
+// the rook as the exception) — inferred; the alternative would count any
+// pawn given with check as the rook's exception does.
+//
+// The mover's pieces in anyway (the baseline's line takes them whatever the
+// mover does) are not given for anything, unless they take part in the line:
+// a pawn won while the opponent takes an elephant it could have taken anyway
+// is a pawn won (2020 图8), a pawn taken by a rook that is then lost is a rook
+// given for a pawn even if the rook was lost anyway (图16: 避抽后 the rook's
+// capture becomes a chase).
+func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []position.Square) int {
+	if !s.par.PawnTradeNoGain || gain <= 0 || len(line) == 0 {
+		return gain
+	}
+	var lost, won [2]int // [pawns, others]
+	rookWon := false
+	mover := s.pos.Side()
+	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
+	var taken [position.NumSquares]bool // squares the mover has captured on (the exchange's squares)
+	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square) {
+		if cap != position.NoPiece {
+			i := 1
+			if cap.Kind() == position.Pawn {
+				i = 0
+			}
+			switch {
+			case side == mover:
+				won[i]++
+				rookWon = rookWon || cap.Kind() == position.Rook
+				taken[m.To()] = true
+			case i == 0 && !moved[capOrigin] && !taken[m.To()]:
+				// A pawn the opponent grabs elsewhere is not given in
+				// the exchange (26.7 speaks of the pawns traded: the
+				// capturing pawn, pawns recaptured on its squares).
+			case moved[capOrigin] || !slices.Contains(anyway, capOrigin):
+				lost[i]++
+			}
+		}
+		if side == mover {
+			moved[fromOrigin] = true
+		}
+	})
+	pawnsForPieces := lost[0] > 0 && lost[1] == 0 && won[1] > 0 && !rookWon
+	piecesForPawns := won[0] > 0 && won[1] == 0 && lost[1] > 0
+	if pawnsForPieces || piecesForPawns {
+		return 0
+	}
+	return gain
+}
+
+// frame is one ply's scratch for the shared gain search, kept in the
+// searcher rather than on the stack: the recursion would otherwise carry
+// a few kilobytes per ply, and the stack grows and shrinks with it.
+type frame struct {
+	sub       targets
+	fl, cl    floors
+	alive, sw [position.NumSquares]bool
+	// want: gainAll's victims still wanted (see its ceil).
+	want [position.NumSquares]bool
+	// vict: the child node's victims (see gainAll).
+	vict [16]position.Square
+}
+
+// frame returns ply's scratch, made on first use.
+func (s *searcher) frame(ply int) *frame {
+	if s.frames[ply] == nil {
+		s.frames[ply] = new(frame)
+	}
+	return s.frames[ply]
+}
+
+// floors holds, per square, a value a line must beat (noFloor: none), or
+// as ceilings a value beyond which a line's worth does not matter (noCeil:
+// none).
+type floors [position.NumSquares]int
+
+const (
+	noFloor = -1 << 40
+	noCeil  = 1 << 40
+)
+
+// targets holds, per square of the opponent's pieces (in the coordinates of
+// the node), the best balance of a line whose first capture is that piece.
+type targets struct {
+	val [position.NumSquares]int
+	ok  [position.NumSquares]bool
+}
+
+// gainAll is gainSearch for every opponent piece at once: the check lines
+// (抽吃, 连将吃子), which are the expensive part, are searched once and
+// shared by all victims. Values are before the baseline and the pawn clamp.
+//
+// want (nil: every piece) names the victims the caller still needs, in the
+// coordinates of this node: the others are not searched and come back not ok.
+//
+// vict lists the squares of the opponent's pieces (the victims, the king
+// included) at this node: everything per square (out, want, floor) is read
+// and written at those squares only.
+//
+// floor (nil: none) says, per victim in this node's coordinates, what a line
+// must beat to matter: the root already has that much through the victim
+// (a direct capture, or another line). A line worth no more is reported as
+// no line — the root's result is the same either way — so a capture that
+// cannot beat it (it gives no check, so the opponent may stop: it wins at
+// most the victim) is not searched.
+//
+// ceil (nil: none) says, per victim, a balance beyond which the caller does
+// not care how much more a line wins: the answer to a check that it is
+// searched under must do no better for the victim than another answer did
+// already (the caller takes the least over the answers). Once a victim has
+// a line worth its ceiling, its other lines are not searched, and the node
+// returns when every victim wanted has one; such a victim's value is then
+// only a lower bound, at or above its ceiling.
+func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSquares]gainResult, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
+	*out = targets{}
+	if !s.tick() || ply >= maxPly-4 {
+		return
+	}
+	f := s.frame(ply)
+	wanted := 0 // with ceilings: the victims wanted and not yet at theirs
+	if ceil != nil {
+		lw := &f.want
+		*lw = [position.NumSquares]bool{}
+		for _, q := range vict {
+			if want == nil || want[q] {
+				lw[q] = true
+				wanted++
+			}
+		}
+		want = lw
+	}
+	// reached reports whether victim q, wanted, now has a line at its
+	// ceiling, and drops it from the victims wanted if so.
+	reached := func(q position.Square) bool {
+		if ceil == nil || !want[q] || !out.ok[q] || out.val[q] < ceil[q] {
+			return false
+		}
+		want[q] = false
+		wanted--
+		return true
+	}
+	// The captures, then (within the budget) the quiet checks: a capture
+	// with check is a first capture of its own, unless it takes the piece
+	// that blocked the last check (see gainSearch).
+	moves, nCaps := s.capturesAndChecks(ply, checks > 0)
+	s.bufs[ply] = moves
+	for i, m := range moves {
+		to := m.To()
+		// The checking piece that takes the piece blocking its check, with
+		// check again, also goes on as a check (see gainSearch).
+		goOn := i < nCaps && checks > 0 && s.takesBlocker(m, ply) && s.givesCheck(m)
+		if i < nCaps && (want == nil || want[to]) && s.pos.At(to).Kind() != position.King &&
+			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m)) {
+			cap := s.pos.At(to)
+			v := s.value(cap, to)
+			s.pos.Make(m)
+			// "Gets mated at once" is a fact about the mover's first
+			// capture (细则7); deeper in a line the exchange search sees
+			// checks and their answers itself.
+			mated := ply == 0 && s.opponentMatesInOne(ply+1)
+			// Only a balance above the floor, or above what another
+			// capture of the victim has found here, matters.
+			fl := noFloor
+			if floor != nil {
+				fl = floor[to]
+			}
+			if out.ok[to] && out.val[to] > fl {
+				fl = out.val[to]
+			}
+			rest := mateScore
+			switch {
+			case mated:
+			case fl != noFloor:
+				// The exchange is asked only whether the opponent wins
+				// back less than v - fl (exact when it does).
+				rest = s.exchangeBelow(ply+1, v-fl)
+			default:
+				rest = s.exchange(ply + 1)
+			}
+			s.pos.Unmake()
+			if root != nil {
+				r := &root[to]
+				if !r.direct {
+					r.matedAll = true
+				}
+				r.direct = true
+				r.matedAll = r.matedAll && mated
+			}
+			if rest != noExchange && (v-rest > out.val[to] || !out.ok[to]) {
+				out.val[to], out.ok[to] = v-rest, true
+				if reached(to) && wanted == 0 {
+					return
+				}
+			}
+		}
+		if i < nCaps && !goOn {
+			continue
+		}
+		gained := 0
+		if i < nCaps {
+			gained = s.value(s.pos.At(to), to)
+		}
+		// What a line under this check must beat: the floor, or what this
+		// node already has through the victim; less what the check takes.
+		// The ceilings too are less what the check takes.
+		cf, cc := &f.fl, &f.cl
+		var cceil *floors
+		if ceil != nil {
+			cceil = cc
+		}
+		cv := f.vict[:0] // the victims after the check: less the one it takes
+		for _, q := range vict {
+			if q == to {
+				continue
+			}
+			cv = append(cv, q)
+			fl := noFloor
+			if floor != nil {
+				fl = floor[q]
+			}
+			if out.ok[q] && out.val[q] > fl {
+				fl = out.val[q]
+			}
+			if fl != noFloor {
+				fl -= gained
+			}
+			cf[q] = fl
+			if ceil != nil {
+				cc[q] = noCeil
+				if ceil[q] != noCeil {
+					cc[q] = ceil[q] - gained
+				}
+			}
+		}
+		sub := &f.sub
+		s.checker[ply] = to
+		s.pos.Make(m)
+		s.afterCheckAll(checks-1, ply+1, sub, want, cf, cceil, cv)
+		s.pos.Unmake()
+		for _, q := range cv {
+			if sub.ok[q] {
+				if v := gained + sub.val[q]; !out.ok[q] || v > out.val[q] {
+					out.val[q], out.ok[q] = v, true
+					reached(q)
+				}
+			}
+		}
+		if s.cut || (ceil != nil && wanted == 0) {
+			return
+		}
+	}
+}
+
+// afterCheckAll: the opponent answers a check; a victim's line stands only if
+// it survives every answer (values in the coordinates before the answer).
+// want (nil: all) and vict as for gainAll, floor as for gainAll but not nil,
+// ceil as for gainAll (nil: none). The answers that take something come
+// first: they refute most lines, and once no line survives the search stops.
+// Under each answer after the first, a victim's lines are searched only up to
+// the least the answers so far leave it (or its ceiling, if less): more
+// cannot change the least.
+func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
+	*out = targets{}
+	replies := s.legal(ply) // deeper plies use their own buffers
+	if len(replies) == 0 {
+		return // a mate, not a gain through a piece
+	}
+	s.capturesFirst(replies)
+	f := s.frame(ply)
+	alive := &f.alive
+	if want != nil {
+		*alive = *want
+	} else {
+		for q := range alive {
+			alive[q] = true
+		}
+	}
+	first := true
+	for _, r := range replies {
+		lost := 0
+		if cap := s.pos.At(r.To()); cap != position.NoPiece {
+			lost = s.value(cap, r.To())
+		}
+		// The victims still alive, in the coordinates after the answer.
+		sw := &f.sw
+		*sw = *alive
+		sw[r.To()], sw[r.From()] = alive[r.From()], false
+		// The victims and their floors after the answer (the answering
+		// piece moved): a line must now beat the floors by what the answer
+		// took.
+		sf, sc := &f.fl, &f.cl
+		var sceil *floors
+		if ceil != nil || !first {
+			sceil = sc
+		}
+		cv := f.vict[:0]
+		for _, q := range vict {
+			fl := floor[q]
+			if fl != noFloor {
+				fl += lost
+			}
+			cl := noCeil
+			if sceil != nil {
+				if ceil != nil {
+					cl = ceil[q]
+				}
+				if !first && out.ok[q] && out.val[q] < cl {
+					cl = out.val[q]
+				}
+				if cl != noCeil {
+					cl += lost
+				}
+			}
+			if q == r.From() {
+				q = r.To()
+			}
+			cv = append(cv, q)
+			sf[q] = fl
+			sc[q] = cl
+		}
+		sub := &f.sub
+		s.pos.Make(r)
+		s.gainAll(checks, ply+1, sub, nil, sw, sf, sceil, cv)
+		s.pos.Unmake()
+		// Map the answer's moved piece back to its square before the answer;
+		// in those coordinates the answer's destination holds no victim.
+		sub.val[r.From()], sub.ok[r.From()] = sub.val[r.To()], sub.ok[r.To()]
+		sub.ok[r.To()] = false
+		for _, q := range vict {
+			if first {
+				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q] && alive[q]
+				continue
+			}
+			if !sub.ok[q] {
+				out.ok[q] = false
+			} else if out.ok[q] && sub.val[q]-lost < out.val[q] {
+				out.val[q] = sub.val[q] - lost
+			}
+		}
+		first = false
+		if s.cut {
+			*out = targets{}
+			return
+		}
+		// A line must survive every answer: once none does, the other
+		// answers cannot bring one back.
+		any := false
+		for _, q := range vict {
+			alive[q] = out.ok[q]
+			any = any || alive[q]
+		}
+		if !any {
+			return
+		}
+	}
+}
+
+// gainsAll returns, for every opponent piece, what gainVia would: one shared
+// search for all victims, then the baseline, the pawn clamp and the line
+// (by gainVia, only where the balance is positive and evidence is needed).
+//
+// The result is remembered per position (do not modify it): the "after" of
+// one ply is where the next ply asks whether its moved piece was chased.
+func (s *searcher) gainsAll() gains {
+	k := s.pos.Key()
+	if g, ok := s.memo.gains[k]; ok {
+		return g
+	}
+	g, cut := s.searchGains(nil)
+	if !cut {
+		s.memo.gains[k] = g
+	}
+	return g
+}
+
+// gains is what gainsAll finds: the opponent's pieces with a line, by
+// square (in square order).
+type gains []gainAt
+
+type gainAt struct {
+	sq position.Square
+	r  gainResult
+}
+
+// at returns the result for the piece on sq (ok false: none).
+func (g gains) at(sq position.Square) (gainResult, bool) {
+	for i := range g {
+		if g[i].sq == sq {
+			return g[i].r, true
+		}
+	}
+	return gainResult{}, false
+}
+
+// gainsFor is gainsAll for the opponent's pieces on the squares want names
+// only (the others come back without a line): the same results for those,
+// searched for less, and not remembered.
+func (s *searcher) gainsFor(want *[position.NumSquares]bool) gains {
+	g, _ := s.searchGains(want)
+	return g
+}
+
+func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
+	s.reset()
+	var t targets
+	var root [position.NumSquares]gainResult
+	var vb [16]position.Square
+	s.gainAll(s.par.GainChecks, 0, &t, &root, want, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
+	cut := s.cut
+	n := 0
+	for _, ok := range t.ok {
+		if ok {
+			n++
+		}
+	}
+	out := make(gains, 0, n)
+	for q := range t.ok {
+		if !t.ok[q] {
+			continue
+		}
+		sq := position.Square(q)
+		r := root[q]
+		r.ok, r.gain = true, t.val[q]+s.baseline(sq)
+		cut = cut || s.cut
+		if r.gain > 0 {
+			// The line as evidence: most threats are plain captures, so try
+			// without checks first and search the check lines only if the
+			// shared search found more than that.
+			full := s.gainViaChecks(sq, 0, noFloor)
+			if !full.ok || full.gain < r.gain {
+				// The line is one worth what the shared search found:
+				// the search for it need look at no line worth less (and
+				// should it find none, it looks again at them all).
+				full = s.gainViaChecks(sq, s.par.GainChecks, t.val[q]-1)
+				if !full.ok {
+					full = s.gainVia(sq)
+				}
+			}
+			cut = cut || s.cut
+			if full.ok {
+				full.direct, full.matedAll = r.direct, r.matedAll
+				r = full
+			}
+		}
+		out = append(out, gainAt{sq, r})
+	}
+	return out, cut
+}
+
+// baseline is what the opponent could win if the mover passed instead of
+// going for the victim on target. Gains are measured against standing still:
+// what the opponent could win anyway (a piece already en prise elsewhere) is
+// not the victim's doing, while what the capture itself leaves hanging (the
+// captor was a root: 做根子捉子) is. The victim's own threats do not count:
+// taking it ends them, which is defence, not gain.
+//
+// The search without the restriction is done once per position: at the root
+// of a full-window search the best move's value is exact, so leaving out the
+// victim's moves changes the value only when the best line starts with the
+// victim; only then is the restricted search run.
+func (s *searcher) baseline(target position.Square) int {
+	v, _ := s.baselineLine(target)
+	return v
+}
+
+// baselineLine is baseline with what the opponent takes in its line: the
+// squares (in the position before the null move) of the mover's pieces
+// taken, which a line through the victim loses anyway.
+func (s *searcher) baselineLine(target position.Square) (int, []position.Square) {
+	s.pos.Make(position.NullMove)
+	k := s.pos.Key()
+	e, ok := s.memo.baselines[k]
+	if !ok {
+		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, position.NoSquare, 1)
+		e.from = position.NoSquare
+		if s.pvLen[1] > 1 {
+			e.from = s.pv[1][1].From()
+		}
+		e.taken = s.takenIn(s.line(1))
+		if !s.cut {
+			s.memo.baselines[k] = e
+		}
+	}
+	base, taken := e.v, e.taken
+	if e.from == target && target != position.NoSquare {
+		sk := skipKey{k, target}
+		sb, ok := s.memo.skipped[sk]
+		if !ok {
+			sb.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+			sb.taken = s.takenIn(s.line(1))
+			if !s.cut {
+				s.memo.skipped[sk] = sb
+			}
+		}
+		base, taken = sb.v, sb.taken
+	}
+	s.pos.Unmake()
+	if base > mateScore/2 || base < 0 {
+		return 0, nil // passing loses to mate, or the opponent is in check: no material baseline
+	}
+	return base, taken
+}
+
+// takenIn returns the squares, in the position now, of the pieces of the side
+// not to move that the side to move takes in line (followed as they move).
+func (s *searcher) takenIn(line []position.Move) []position.Square {
+	var out []position.Square
+	victims := s.pos.Side().Other()
+	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, _ position.Square) {
+		if cap != position.NoPiece && cap.Color() == victims {
+			out = append(out, capOrigin)
+		}
+	})
+	return out
+}
+
+// walkLine plays line from the position now and back, calling visit before
+// each move with the side moving, the piece it takes (NoPiece if none), and
+// the squares, in the position now, the taken piece and the moving piece
+// started the line on (pieces are followed as they move).
+func (s *searcher) walkLine(line []position.Move, visit func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square)) {
+	var origin [position.NumSquares]position.Square
+	for q := range origin {
+		origin[q] = position.Square(q)
+	}
+	n := 0
+	for _, m := range line {
+		visit(m, s.pos.Side(), s.pos.At(m.To()), origin[m.To()], origin[m.From()])
+		origin[m.To()] = origin[m.From()]
+		s.pos.Make(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		s.pos.Unmake()
+	}
+}
