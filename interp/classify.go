@@ -610,7 +610,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 			data.Offer = data.Offers[0]
 		}
 	}
-	s := renderBuf(r.tmpl, data, &ev.s.text)
+	s := render(r.tmpl, data)
 	if cache {
 		ev.s.reasons[k] = s
 	}

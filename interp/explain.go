@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -117,7 +116,6 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTm
 	}
 	if err == nil {
 		rt := &reasonTmpl{t: t}
-		rt.fast, _ = compileFast(t, reflect.TypeOf(data))
 		if old, ok := templates.LoadOrStore(key, rt); ok {
 			rt = old.(*reasonTmpl)
 		}

@@ -69,7 +69,6 @@ type session struct {
 	nums      []int // the book's move predicates' numbers
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
-	text      []byte // a reason being rendered
 	// texts: pieceText of the pieces of the cycle's facts, by address, as
 	// the books' targets and attacks name them.
 	texts map[*facts.Piece]string

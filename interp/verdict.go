@@ -83,7 +83,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		data := &s.vdata
 		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
 			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-		r.Reason = renderBuf(row.tmpl, data, &s.text)
+		r.Reason = render(row.tmpl, data)
 		break
 	}
 	if !decided {
