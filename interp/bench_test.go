@@ -1,11 +1,9 @@
 package interp
 
 import (
-	"reflect"
 	"sort"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stretchr/testify/require"
@@ -50,7 +48,6 @@ func BenchmarkJudgeInTurnAllBooks(b *testing.B) { benchJudge(b, JudgeInTurn) }
 // benchJudge reports the median time of judge ruling on the benchmark cycle
 // under every bundled book.
 func benchJudge(b *testing.B, judge func([]*Book, Input) ([]Ruling, error)) {
-	noVerify(b)
 	books, err := bundled(b).Select("all")
 	require.NoError(b, err)
 	in := benchInput(b)
@@ -66,7 +63,6 @@ func benchJudge(b *testing.B, judge func([]*Book, Input) ([]Ruling, error)) {
 // BenchmarkRuleAllBooks is the interpreter's share: every bundled book
 // rules on facts already computed.
 func BenchmarkRuleAllBooks(b *testing.B) {
-	noVerify(b)
 	books, err := bundled(b).Select("all")
 	require.NoError(b, err)
 	in := benchInput(b)
@@ -87,7 +83,6 @@ func BenchmarkRuleAllBooks(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		s.release()
 	})
 }
 
@@ -105,16 +100,9 @@ func BenchmarkFactsOnly(b *testing.B) {
 }
 
 // BenchmarkPredicate evaluates compiled predicates as the interpreter does
-// (the fast form on a view of the environment when the predicate has one,
-// else a reused VM): the cost of one rule on one move.
-func BenchmarkPredicate(b *testing.B) { benchPredicate(b, false) }
-
-// BenchmarkPredicateVM is BenchmarkPredicate on expr's VM alone, for
-// comparison.
-func BenchmarkPredicateVM(b *testing.B) { benchPredicate(b, true) }
-
-func benchPredicate(b *testing.B, vmOnly bool) {
-	noVerify(b)
+// (expr's VM, reused, on the environment by pointer): the cost of one rule
+// on one move.
+func BenchmarkPredicate(b *testing.B) {
 	bk := bundled(b).Book("11")
 	c := cycle(
 		mv("red", "rook", "d9", "e9", check, chase("horse", "e5", "none")),
@@ -123,18 +111,14 @@ func benchPredicate(b *testing.B, vmOnly bool) {
 	menv := MoveEnv{Move: c.Moves[0], Prev: c.Moves[1], Params: bk.Params}
 	t := &c.Moves[0].Threats[0]
 	tenv := ThreatEnv{Threat: *t, Back: counterOf(t, &c.Moves[0]), Move: c.Moves[0], Params: bk.Params}
-	var env, tview any = menv, tenv
-	if !vmOnly {
-		env = (*moveView)(viewKinds[reflect.TypeOf(menv)].of(unsafe.Pointer(&menv)))
-		tview = (*threatView)(viewKinds[reflect.TypeOf(tenv)].of(unsafe.Pointer(&tenv)))
-	}
+	var env, tview any = &menv, &tenv
 	for _, id := range []string{"24.1-check", "24.2-mate-threat", "26.1.2-king-answers-check"} {
 		r := ruleByID(bk, id)
 		b.Run(id, func(b *testing.B) {
 			var m vm.VM
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := evalPred(&m, r.prog, env, vmOnly); err != nil {
+				if _, err := r.prog.runBool(&m, env); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -146,21 +130,12 @@ func benchPredicate(b *testing.B, vmOnly bool) {
 			var m vm.VM
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := evalPred(&m, r.prog, tview, vmOnly); err != nil {
+				if _, err := r.prog.runBool(&m, tview); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
-}
-
-func evalPred(m *vm.VM, p *pred, env any, vmOnly bool) (bool, error) {
-	if vmOnly {
-		out, err := m.Run(p.prog, env)
-		v, _ := out.(bool)
-		return v, err
-	}
-	return p.runBool(m, env)
 }
 
 func ruleByID(b *Book, id string) *MoveRule {

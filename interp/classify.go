@@ -144,45 +144,34 @@ type evaluator struct {
 	ctx  Context
 	s    *session
 	envs *envSet
-	nums []int // the session's numbers of the book's move predicates
 	err  error
 }
 
+// run evaluates predicate p on env (an environment, by pointer); an error
+// stops the book's ruling (ev.err), naming the clause and where its
+// expression is written.
 func (ev *evaluator) run(p *pred, env any, cl *Clause, src exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
-	if v, ok := p.decide(&ev.s.vm, env); ok {
-		return v
-	}
-	return ev.runVM(p, env, cl, src)
-}
-
-// runVM is run on the VM, with the environment a view is of filled in the
-// session.
-func (ev *evaluator) runVM(p *pred, env any, cl *Clause, src exprSrc) bool {
-	v, err := p.runVM(&ev.s.vm, ev.s.envOf(env))
+	v, err := p.runBool(&ev.s.vm, env)
 	if err != nil {
-		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
-		return false
+		ev.fail(err, cl, src)
 	}
 	return v
 }
 
-// runAt is run for move-level environments: predicate number n on move
-// (elem -1) or its threat or offer elem (forWhat), once for all the books
-// that use it on the same set of facts (the result is kept in the set).
-func (ev *evaluator) runAt(p *pred, n int, forWhat string, move, elem int, cl *Clause, src *exprSrc) bool {
+// runAt is run for move-level environments: p on move (elem -1) or its
+// threat or offer elem (forWhat), once for all the books that use it on the
+// same set of facts (the result is kept in the set).
+func (ev *evaluator) runAt(p *pred, forWhat string, move, elem int, cl *Clause, src *exprSrc) bool {
 	if ev.err != nil || p == nil {
 		return false
 	}
 	set := ev.envSet()
-	k := n*set.width + set.at[move] + elem + 1 // see envSet.results
-	if k >= len(set.results) {
-		set.grow(n)
-	}
-	if r := set.results[k]; r != 0 {
-		return r == 2
+	at := predAt{p: p, move: move, elem: elem}
+	if v, ok := set.results[at]; ok {
+		return v
 	}
 	var env any
 	if forWhat == ForMove {
@@ -190,32 +179,28 @@ func (ev *evaluator) runAt(p *pred, n int, forWhat string, move, elem int, cl *C
 	} else {
 		env = ev.elemEnv(forWhat, move, elem)
 	}
-	v, ok := p.decide(&ev.s.vm, env)
-	if !ok {
-		if v = ev.runVM(p, env, cl, *src); ev.err != nil {
-			return false
-		}
-	}
-	set.results[k] = 1
-	if v {
-		set.results[k] = 2
+	v := ev.run(p, env, cl, *src)
+	if ev.err == nil {
+		set.results[at] = v
 	}
 	return v
 }
 
+// runInt evaluates a grade on env.
 func (ev *evaluator) runInt(p *pred, env any, cl *Clause, src exprSrc) int {
 	if ev.err != nil || p == nil {
 		return 0
 	}
-	if p.i == nil {
-		env = ev.s.envOf(env)
-	}
 	v, err := p.runInt(&ev.s.vm, env)
 	if err != nil {
-		ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
-		return 0
+		ev.fail(err, cl, src)
 	}
 	return v
+}
+
+// fail records that an expression could not be evaluated.
+func (ev *evaluator) fail(err error, cl *Clause, src exprSrc) {
+	ev.err = &RuleError{Book: ev.b.ID, Err: src.f.errorAt(src.locate(0), cl.ID, CodeExpr, "cannot be evaluated: %v", err)}
 }
 
 // match is a labelling rule that held on a move, with its evidence
@@ -300,20 +285,15 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	matches, exempts := s.matches[:0], s.exempts[:0]
 	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
 	s.evidence = s.evidence[:0]
-	if ev.nums == nil {
-		ev.nums = s.predNumbers(b, s.nums)
-		s.nums = ev.nums
-	}
-	for k, r := range b.Moves {
-		n := ev.nums[k]
+	for _, r := range b.Moves {
 		var ev2 []int
 		held := false
 		if r.For == ForMove {
-			held = ev.runAt(r.prog, n, ForMove, i, -1, &r.Clause, &r.when)
+			held = ev.runAt(r.prog, ForMove, i, -1, &r.Clause, &r.when)
 		} else {
 			from := len(s.evidence)
 			for j := range ev.elems(r.For, i) {
-				if ev.runAt(r.prog, n, r.For, i, j, &r.Clause, &r.when) {
+				if ev.runAt(r.prog, r.For, i, j, &r.Clause, &r.when) {
 					s.evidence = append(s.evidence, j)
 				}
 			}
@@ -476,7 +456,9 @@ func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 		if r.For == ForThreats {
 			mr.Attacks = s.evidenceAttacks(m, evidence)
 		}
-		mr.Reason = ev.reason(r, i, evidence, winner)
+		if !s.quiet {
+			mr.Reason = ev.reason(r, i, evidence, winner)
+		}
 	}
 	if out.rule == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
@@ -570,6 +552,18 @@ func uniqStrings(list []string) []string {
 	return out
 }
 
+// reasonKey is a reason rendered: the template, the set of facts, the
+// move, its evidence and the label; books that share all of them share the
+// text.
+type reasonKey struct {
+	t    *reasonTmpl
+	envs *envSet
+	move int
+	// evidence: bit j is threat (offer) j; evidence lists are ascending.
+	evidence uint64
+	label    string
+}
+
 // reason renders a move rule's reason, once per template, move, evidence
 // and label for all the books that share them.
 func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string) string {
@@ -591,8 +585,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 		}
 	}
 	m := &ev.cyc.Moves[move]
-	data := &ev.s.rdata
-	*data = reasonData{Move: *m, Label: label}
+	data := &reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
 		threats := picked(ev.s.rthreats, m.Threats, evidence)

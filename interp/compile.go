@@ -288,7 +288,7 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 			"expression has %d nodes once definitions are inlined, over the %d limit", cnt.n, MaxExprNodes))
 		return nil
 	}
-	out := internProgram(scope, wantInt, prog, env)
+	out := internProgram(scope, wantInt, prog)
 	if c.cache != nil {
 		c.cache[key] = out
 	}
@@ -300,12 +300,12 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 // one cycle then evaluate it once (see session). Programs are immutable.
 var programs sync.Map // string → *pred
 
-func internProgram(scope string, wantInt bool, p *vm.Program, env any) *pred {
+func internProgram(scope string, wantInt bool, p *vm.Program) *pred {
 	key := fmt.Sprintf("%s\x00%v\x00%s", scope, wantInt, p.Node().String())
 	if old, ok := programs.Load(key); ok {
 		return old.(*pred)
 	}
-	old, _ := programs.LoadOrStore(key, newPred(p, env, wantInt))
+	old, _ := programs.LoadOrStore(key, newPred(p))
 	return old.(*pred)
 }
 

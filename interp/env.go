@@ -86,39 +86,6 @@ type OfferEnv struct {
 	Params facts.Params
 }
 
-// moveView, threatView and offerView are the views of MoveEnv, ThreatEnv
-// and OfferEnv that the fast forms of predicates read (view.go): the
-// address of each field, in the same order and with the same names.
-type (
-	moveView struct {
-		Move   *facts.Move
-		Prev   *facts.Move
-		Own    *Material
-		Opp    *Material
-		Cycle  *CycleEnv
-		Params *facts.Params
-	}
-	threatView struct {
-		Threat *facts.Threat
-		Back   *Counter
-		Move   *facts.Move
-		Prev   *facts.Move
-		Own    *Material
-		Opp    *Material
-		Cycle  *CycleEnv
-		Params *facts.Params
-	}
-	offerView struct {
-		Offer  *facts.Offer
-		Move   *facts.Move
-		Prev   *facts.Move
-		Own    *Material
-		Opp    *Material
-		Cycle  *CycleEnv
-		Params *facts.Params
-	}
-)
-
 // Chase is one threat that a labelling rule with `for: threats` took as
 // evidence, with the identities of its pieces across the cycle.
 type Chase struct {

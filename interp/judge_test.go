@@ -78,3 +78,26 @@ func TestSkipsDoNotChangeRulings(t *testing.T) {
 	}
 	require.Greater(t, len(cycles), 100)
 }
+
+// TestJudgeVerdictsAsJudgeInTurn: JudgeVerdicts rules as JudgeInTurn does,
+// on every cycle of the case files, but for the reasons' texts it leaves
+// out.
+func TestJudgeVerdictsAsJudgeInTurn(t *testing.T) {
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	for _, c := range caseFileCycles(t) {
+		want, err1 := JudgeInTurn(books, c.in)
+		got, err2 := JudgeVerdicts(books, c.in)
+		require.Equal(t, err1, err2, c.id)
+		for i := range want {
+			require.NotEmpty(t, want[i].Reason, c.id)
+			want[i].Reason = ""
+			for k := range want[i].Moves {
+				if want[i].Moves[k].Rule != "(default)" {
+					want[i].Moves[k].Reason = ""
+				}
+			}
+		}
+		require.Equal(t, want, got, c.id)
+	}
+}

@@ -13,7 +13,6 @@ import (
 // It returns a *RuleError when a rule cannot be evaluated on it.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	s := newSession()
-	defer s.release()
 	return b.rule(s, cyc, ctx)
 }
 
@@ -80,10 +79,11 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		case row.Then == OtherMustVary:
 			r.Verdict = mustVary(other.Name)
 		}
-		data := &s.vdata
-		*data = verdictData{Side: *side, Other: *other, Cycle: cenv,
-			SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-		r.Reason = render(row.tmpl, data)
+		if !s.quiet {
+			data := &verdictData{Side: *side, Other: *other, Cycle: cenv,
+				SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
+			r.Reason = render(row.tmpl, data)
+		}
 		break
 	}
 	if !decided {

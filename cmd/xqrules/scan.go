@@ -328,10 +328,10 @@ func scanGame(g *record.Game, books []*interp.Book, mode string) ([]scanCycle, e
 // judgeEach judges in under every book; when the books cannot all rule,
 // each is judged alone, so that one book's error does not hide the others'
 // rulings. The scan's workers keep the cores busy, so the analyses of a
-// cycle run in turn, sharing what they can (interp.JudgeInTurn).
+// cycle run in turn, sharing what they can, and no reason is rendered (interp.JudgeVerdicts).
 func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
 	out := make([]scanRuling, len(books))
-	rs, err := interp.JudgeInTurn(books, in)
+	rs, err := interp.JudgeVerdicts(books, in)
 	if err == nil {
 		for i, r := range rs {
 			out[i] = rulingOf(r)
@@ -339,7 +339,7 @@ func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
 		return out
 	}
 	for i, b := range books {
-		rs, err := interp.JudgeInTurn([]*interp.Book{b}, in)
+		rs, err := interp.JudgeVerdicts([]*interp.Book{b}, in)
 		if err != nil {
 			out[i] = scanRuling{Ruleset: b.ID, Verdict: "error", Error: err.Error()}
 			continue
