@@ -1,36 +1,3 @@
-// Package interp loads rule books written as data (YAML with expr
-// predicates), and uses them to classify the moves of a repetition cycle
-// and decide who must vary, explaining every step.
-//
-// A book is one YAML file (its id is the file's stem). It has four parts,
-// evaluated in this order:
-//
-//  1. params: the values the fact extractor uses (piece values, search
-//     depths). Facts are computed once per distinct set of params and shared
-//     by every book that uses the same.
-//  2. moves: an ordered list of rules that label each move of the cycle. A
-//     labelling rule gives its label (将 杀 捉 兑 献 拦 跟 闲 …) when its
-//     `when` holds; with `for: threats` (or offers) it is tested on each of
-//     the move's threats (offers) and the ones that pass are its evidence.
-//     An exemption rule (`exempt: [捉]`) removes labels — or, with `for`,
-//     removes single threats from the evidence of those labels — as the
-//     books' "按闲处理" clauses do. A move gets every label that remains, is
-//     judged by the heaviest (从重, in the book's own label order) and keeps
-//     the others as tags (捉兼献 …); with none it gets the default label.
-//  3. patterns: named conditions over one side's labelled moves (长将, 长打,
-//     长捉车 …), evaluated for each side in order; a pattern may use the ones
-//     before it by name.
-//  4. verdict: an ordered table. Each row is tried with side = red, other =
-//     black and then the other way round; the first row that holds decides.
-//     `then: side-must-vary` names the side it held for; if it holds for
-//     both sides at once no side can be singled out and the ruling is a
-//     draw. When no row holds the ruling is a draw by default.
-//
-// `extends: ID` starts from another book; `override` then replaces, removes
-// or inserts rules by id, so a draft or a later edition says only what
-// changes. Everything is checked at load: unknown fields, unknown facts,
-// predicates that are not boolean, duplicate ids, overrides of missing
-// rules, extends cycles — each reported at file:line:col with the rule's id.
 package interp
 
 import "github.com/xqrules/xqrules/facts"
