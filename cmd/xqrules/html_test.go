@@ -393,3 +393,24 @@ func TestCasebookProgress(t *testing.T) {
 	run(e, []string{"casebook", path})
 	assert.NotContains(t, errb.String(), "\r")
 }
+
+// TestJudgeHTMLCycleFEN: with moves before the cycle, the FEN printed under
+// the board is the cycle's start (the board's own, and the text output's
+// "from:"), and the game's start is named apart (issue 13, item 1).
+func TestJudgeHTMLCycleFEN(t *testing.T) {
+	// Two quiet moves, then 2020 图2's cycle.
+	start := "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1"
+	moves := "c0a2 g9i7 h6i4 i9h9 i4h6 h9i9"
+	page, errs, st := xq(t, "judge", "--rules", "20", "--format", "html", "--fen", start, "--moves", moves)
+	require.Equal(t, exitOK, st, errs)
+	text, _, _ := xq(t, "judge", "--rules", "20", "--fen", start, "--moves", moves)
+	m := regexp.MustCompile(`(?m)^from:\s+(\S.*)$`).FindStringSubmatch(text)
+	require.NotNil(t, m, text)
+	cycleFEN := strings.TrimSpace(m[1])
+	require.NotEqual(t, start, cycleFEN)
+	caption := regexp.MustCompile(`(?s)<figcaption>before the cycle<br/><code class="fen">([^<]*)</code>`).FindStringSubmatch(page)
+	require.NotNil(t, caption, "no caption under the board")
+	assert.Equal(t, cycleFEN, caption[1])
+	assert.Equal(t, cycleFEN, parsePage(t, page)[0].fen, "the board's data-fen")
+	assert.Contains(t, page, start, "the game's start is still named")
+}
