@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"sync"
 	"unicode/utf8"
@@ -36,11 +37,21 @@ type Replayer struct {
 	// Memo, when set, skips the games already replayed (see Memo).
 	Memo *Memo
 
-	pos  *position.Position
-	fen  string // the FEN pos was set up from
-	keys []uint64
-	buf  []byte // for Memo keys
+	pos    *position.Position
+	fen    string // the FEN pos was set up from
+	keys   []uint64
+	counts map[uint64]int // positions of a long stretch, by key (see play)
+	buf    []byte         // for Memo keys
 }
+
+// MaxPlies bounds what one record may cost: a game longer than this (real
+// games have a few hundred plies) is refused at its ply MaxPlies+1.
+const MaxPlies = 1_000_000
+
+// scanLimit is the length of a stretch of reversible moves up to which play
+// compares a new position with the stretch's earlier ones instead of
+// counting them in a map.
+const scanLimit = 64
 
 // Check replays g and returns its repetitions and the number of plies
 // played: all of them, or those before the bad move when err (a
@@ -98,12 +109,25 @@ func startPosition(g *Game) (*position.Position, error) {
 // changes the material and a pawn's advance cannot be undone, so positions
 // before such a move never come back after it. Each new position is
 // compared only with the earlier ones of its stretch with the same side to
-// move (every other ply), which keeps the count cheap without a map.
+// move (every other ply), which keeps the count cheap without a map while
+// the stretch is short (the usual case); once a stretch is longer than
+// scanLimit positions its positions are counted in a map instead, so that a
+// record of any length replays in time linear in its length.
 func (rp *Replayer) play(p *position.Position, g *Game, moves []position.Move) (Repetitions, []position.Move, error) {
 	reps := Repetitions{Max: 1}
 	keys := append(rp.keys[:0], p.Key())
 	stretch := 0 // index in keys of the first position of the current stretch
+	if rp.counts == nil {
+		rp.counts = map[uint64]int{}
+	}
+	counts := rp.counts // of keys[stretch:], once the stretch is long
+	clear(counts)
 	for i, text := range g.Moves {
+		if i == MaxPlies {
+			rp.keys = keys
+			return reps, moves, &ReplayError{Game: g, Ply: i + 1, Text: text, Line: g.lineOf(i), MoveNo: g.MoveNumber(i + 1),
+				Err: fmt.Errorf("the record has %d plies; at most %d are read", len(g.Moves), MaxPlies)}
+		}
 		m, err := decodeMove(p, text)
 		if err != nil {
 			rp.keys = keys
@@ -116,13 +140,24 @@ func (rp *Replayer) play(p *position.Position, g *Game, moves []position.Move) (
 		}
 		if p.LastCaptured() != position.NoPiece || pc.Kind() == position.Pawn && m.From().File() == m.To().File() {
 			stretch = len(keys)
+			clear(counts)
 		}
 		k := p.Key()
 		n := 1
-		for j := len(keys) - 2; j >= stretch; j -= 2 {
-			if keys[j] == k {
-				n++
+		if len(keys)-stretch <= scanLimit {
+			for j := len(keys) - 2; j >= stretch; j -= 2 {
+				if keys[j] == k {
+					n++
+				}
 			}
+		} else {
+			if len(counts) == 0 {
+				for _, q := range keys[stretch:] {
+					counts[q]++
+				}
+			}
+			n = counts[k] + 1
+			counts[k] = n
 		}
 		keys = append(keys, k)
 		switch n {
