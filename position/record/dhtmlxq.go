@@ -205,27 +205,13 @@ func binitFEN(binit, movelist string) (string, string) {
 		}
 		board[y][x] = pc
 	}
-	var b strings.Builder
-	for y := 0; y < 10; y++ {
-		empty := 0
-		for x := 0; x < 9; x++ {
-			if board[y][x] == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(board[y][x])
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if y < 9 {
-			b.WriteByte('/')
-		}
+	// board[0] is rank 9; boardFEN takes rank 0 first.
+	var ranks [10][9]byte
+	for y := range board {
+		ranks[9-y] = board[y]
 	}
+	var b strings.Builder
+	b.WriteString(boardFEN(&ranks))
 	side := " w - - 0 1"
 	if len(movelist) >= 4 {
 		if pc := board[movelist[1]-'0'][movelist[0]-'0']; pc >= 'a' && pc <= 'z' {
