@@ -36,6 +36,9 @@ type Case struct {
 	// for the record; reported, not counted.
 	Uncounted map[string]string
 	Source    string
+	// RulesetNamed: the rule set a row names in words ("ruleset"), when its
+	// expectations were read from that form; its books are the Expect keys.
+	RulesetNamed string
 	// Ruling: the source's ruling in words (YAML case files).
 	Ruling string
 	Notes  string
@@ -99,6 +102,14 @@ type jsonCase struct {
 	FEN    string            `json:"fen"`
 	Moves  json.RawMessage   `json:"moves"`
 	Expect map[string]string `json:"expect"`
+	// The form of the shared data files: one ruling in words under a rule
+	// set named in words (see rulingOf).
+	Verdict string    `json:"verdict"`
+	Ruleset string    `json:"ruleset"`
+	Labels  []*string `json:"labels"`
+	Source  string    `json:"source"`
+	Ruling  string    `json:"ruling"`
+	Note    string    `json:"note"`
 }
 
 func readJSONLCases(path string, data []byte) []Case {
@@ -119,11 +130,14 @@ func readJSONLCases(path string, data []byte) []Case {
 			out = append(out, c)
 			continue
 		}
-		c.ID, c.FEN, c.Expect = jc.ID, jc.FEN, jc.Expect
+		c.ID, c.FEN, c.Expect, c.Source, c.Ruling, c.Notes = jc.ID, jc.FEN, jc.Expect, jc.Source, jc.Ruling, jc.Note
 		if c.ID == "" {
 			c.ID = fmt.Sprintf("line %d", line)
 		}
 		c.Moves, c.Err = movesOf(jc.Moves)
+		if c.Err == nil && len(jc.Expect) == 0 && (jc.Verdict != "" || jc.Ruleset != "") {
+			c.Err = rulingOf(&c, jc.Verdict, jc.Ruleset, jc.Labels)
+		}
 		if c.Err == nil {
 			c.Err = checkCase(&c)
 		}
@@ -159,7 +173,7 @@ func checkCase(c *Case) error {
 		return errors.New("no moves")
 	}
 	if len(c.Expect)+len(c.Labels)+len(c.Known)+len(c.Uncounted) == 0 {
-		return errors.New("nothing expected: give expect (rule set → verdict)")
+		return errors.New(noExpectation)
 	}
 	for id, v := range c.Expect {
 		if !verdictWords[v] {
@@ -276,8 +290,10 @@ type CaseResult struct {
 	LabelsAgree    int      `json:"labels_agree,omitempty"`
 	LabelsTotal    int      `json:"labels_total,omitempty"`
 	Clause         string   `json:"clause,omitempty"`
-	File           string   `json:"file,omitempty"`
-	Line           int      `json:"line,omitempty"`
+	// RulesetNamed: the rule set the row named in words, read as Ruleset.
+	RulesetNamed string `json:"ruleset_named,omitempty"`
+	File         string `json:"file,omitempty"`
+	Line         int    `json:"line,omitempty"`
 }
 
 // LabelMismatch is a move whose label differs from the one a case expects.
@@ -395,7 +411,7 @@ func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *C
 		if !named[r.Ruleset] {
 			continue
 		}
-		res := CaseResult{ID: c.ID, Ruleset: r.Ruleset, Actual: r.Verdict, Clause: r.Clause, File: c.File, Line: c.Line}
+		res := CaseResult{ID: c.ID, Ruleset: r.Ruleset, Actual: r.Verdict, Clause: r.Clause, RulesetNamed: c.RulesetNamed, File: c.File, Line: c.Line}
 		for _, m := range r.Moves {
 			res.LabelsActual = append(res.LabelsActual, m.Label)
 		}

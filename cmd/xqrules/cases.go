@@ -136,6 +136,7 @@ func runCases(e *env, args []string) int {
 }
 
 func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {
+	writeRulesetsNamed(w, rep.Cases)
 	perBook := map[string]*[2]int{}
 	var known, uncounted []interp.CaseResult
 	for _, r := range rep.Cases {
@@ -165,16 +166,7 @@ func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {
 			fmt.Fprintf(w, "     %-24s %-12s got %-16s%s\n", r.ID, r.Ruleset, r.Actual, labelNote(r))
 		}
 	}
-	for _, x := range rep.Errors {
-		where := x.File
-		if x.Line > 0 {
-			where += fmt.Sprintf(":%d", x.Line)
-		}
-		if x.ID != "" {
-			where += " (" + x.ID + ")"
-		}
-		fmt.Fprintf(w, "ERROR %s: %s\n", where, x.Error)
-	}
+	writeCaseErrors(w, rep.Errors)
 	if len(known) > 0 {
 		fmt.Fprintln(w, "\nknown disagreements (recorded, not counted):")
 		for _, r := range known {
@@ -208,6 +200,57 @@ func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {
 	}
 }
 
+// writeRulesetsNamed says which book each rule set named in words was read
+// as, so a reader sees what a row ran under.
+func writeRulesetsNamed(w io.Writer, cases []interp.CaseResult) {
+	type key struct{ named, book string }
+	rows := map[key]map[string]bool{}
+	var order []key
+	for _, r := range cases {
+		if r.RulesetNamed == "" {
+			continue
+		}
+		k := key{r.RulesetNamed, r.Ruleset}
+		if rows[k] == nil {
+			rows[k] = map[string]bool{}
+			order = append(order, k)
+		}
+		rows[k][r.ID] = true
+	}
+	if len(order) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "rule sets named in words, judged under:")
+	for _, k := range order {
+		fmt.Fprintf(w, "  %-8s %q (%s)\n", k.book, k.named, plural(len(rows[k]), "row"))
+	}
+	fmt.Fprintln(w)
+}
+
+// writeCaseErrors prints the rows that could not be run; a run of rows of
+// one file with the same error (a file of another form) is one line.
+func writeCaseErrors(w io.Writer, errs []caseError) {
+	for i := 0; i < len(errs); {
+		x := errs[i]
+		j := i + 1
+		for j < len(errs) && errs[j].File == x.File && errs[j].Error == x.Error && errs[j].Line > 0 {
+			j++
+		}
+		where := x.File
+		switch {
+		case j-i > 1:
+			where += fmt.Sprintf(", %d rows from line %d to %d", j-i, x.Line, errs[j-1].Line)
+		case x.Line > 0:
+			where += fmt.Sprintf(":%d", x.Line)
+			if x.ID != "" && x.ID != fmt.Sprintf("line %d", x.Line) {
+				where += " (" + x.ID + ")"
+			}
+		}
+		fmt.Fprintf(w, "ERROR %s: %s\n", where, x.Error)
+		i = j
+	}
+}
+
 func pct(a, b int) float64 {
 	if b == 0 {
 		return 0
@@ -224,4 +267,12 @@ func labelNote(r interp.CaseResult) string {
 		diffs = append(diffs, fmt.Sprintf("ply %d %s→%s", d.Ply, d.Expected, d.Got))
 	}
 	return fmt.Sprintf("  labels %d/%d: %s", r.LabelsAgree, r.LabelsTotal, strings.Join(diffs, ", "))
+}
+
+// plural writes n with its noun: "1 row", "3 rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

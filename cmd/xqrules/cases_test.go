@@ -118,3 +118,23 @@ func TestCasesUsage(t *testing.T) {
 	assert.Equal(t, exitFailed, st)
 	assert.Contains(t, out, "no such file")
 }
+
+// Rows in the shared data's form (a verdict and a rule set in words) run
+// under the book the rule set names, and the output says which; rows with
+// no expectation at all are one grouped error that states the contract.
+func TestCasesVerdictInWords(t *testing.T) {
+	row := `{"id": "fig06w", "fen": "` + fig06FEN + `", "moves": ["f0e0", "e8f8", "e0f0", "f8e8"], "verdict": "red loses", "ruleset": "WXF 2018 / AXF Asian rules"}`
+	none := `{"id": "story", "fen": "` + fig06FEN + `", "moves": ["f0e0", "e8f8", "e0f0", "f8e8"], "ruling": "a story"}`
+	path := writeFile(t, "words.jsonl", row+"\n"+none+"\n"+none+"\n")
+	out, errs, st := xq(t, "cases", path)
+	assert.Equal(t, exitFailed, st, "rows not run: exit 1")
+	assert.Empty(t, errs)
+	assert.Contains(t, out, `asian    "WXF 2018 / AXF Asian rules" (1 row)`)
+	assert.Contains(t, out, "1 passed, 0 failed, 2 rows not run")
+	assert.Contains(t, out, "2 rows from line 2 to 3: nothing expected")
+	assert.Equal(t, 1, strings.Count(out, "nothing expected"), "the same error is said once")
+
+	out, _, st = xq(t, "cases", "--format", "json", path)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, out, `"ruleset_named": "WXF 2018 / AXF Asian rules"`)
+}
