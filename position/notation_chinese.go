@@ -88,7 +88,36 @@ func (Chinese) Decode(p *Position, text string) (Move, error) {
 	if err != nil {
 		return NoMove, err
 	}
+	if err := checkScript(p.Side(), text); err != nil {
+		return NoMove, err
+	}
 	return d.resolve(p, Chinese{}, text)
+}
+
+// checkScript refuses a move whose numbers are written in the other side's
+// script: Red's files and ranks are numbered 一…九, Black's 1…9 (ASCII or
+// full-width). Read against the wrong side, 马8进7 from the start would be
+// Red's 马八进七, and a skipped move would go unnoticed.
+func checkScript(side Color, text string) error {
+	arabic, chinese := false, false
+	for _, r := range text {
+		if cl, _ := cnClassify(r); cl == cnNumber {
+			if (r >= '1' && r <= '9') || (r >= '１' && r <= '９') {
+				arabic = true
+			} else {
+				chinese = true
+			}
+		}
+	}
+	switch {
+	case arabic && chinese:
+		return moveErr("chinese", text, "script", "mixes Chinese numerals (Red's) and Arabic digits (Black's); write Red's moves as 马二进三, Black's as 马8进7")
+	case arabic && side == Red:
+		return moveErr("chinese", text, "wrong-side", "Arabic digits number Black's files, but Red is to move (Red's moves are written with 一…九, e.g. 马二进三); is a move missing before it?")
+	case chinese && side == Black:
+		return moveErr("chinese", text, "wrong-side", "Chinese numerals number Red's files, but Black is to move (Black's moves are written with 1…9, e.g. 马8进7); is a move missing before it?")
+	}
+	return nil
 }
 
 // fileName spells file n of side c as Chinese text does, for messages.

@@ -434,7 +434,7 @@ func fuzzDecode(t *testing.T, n Notation, which uint8, text string) {
 			t.Fatalf("%q: error %T is not a *MoveError: %v", text, err, err)
 		}
 		switch me.Code {
-		case "syntax", "no-piece", "illegal", "ambiguous", "unknown-notation":
+		case "syntax", "no-piece", "illegal", "ambiguous", "unknown-notation", "wrong-side", "script":
 		default:
 			t.Fatalf("%q: unknown code %q", text, me.Code)
 		}
