@@ -32,9 +32,12 @@ var maxCount = [8]int{0, 1, 2, 2, 2, 2, 2, 5}
 // ParseFEN reads a FEN in the XQBase/UCCI form ("rnbakabnr/9/… w - - 0 1").
 // Letters N/H (horse) and B/E (elephant) are accepted, and w, r or b for the
 // side to move. Only the board and the side are used; the rest may be absent.
-// The position must be one that can arise: one king each, every piece on a
-// point it can reach, no more pieces than the set has, and the side not to
-// move not in check.
+// The side to move is required: a board alone is refused rather than taken
+// as Red's move. The position must be one that can arise: one king each,
+// every piece on a point it can reach, no more pieces than the set has, and
+// the side not to move not in check. Composed problems (排局) and rule-book
+// diagrams often break the middle two; read them with ParseFENComposed (the
+// errors that only it would accept say so).
 func ParseFEN(fen string) (*Position, error) { return parseFEN(fen, true) }
 
 // ParseFENComposed reads a FEN like ParseFEN but accepts positions that
@@ -93,7 +96,7 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 				return nil, bad("board", i, "king-count", "a second %s king", pc.Color())
 			}
 			if why := badSquare(pc, sq); why != "" && (strict || pc.Kind() == King) {
-				return nil, bad("board", i, "bad-square", "%s %s on %s: %s", pc.Color(), pc.Kind(), sq, why)
+				return nil, bad("board", i, "bad-square", "%s %s on %s: %s%s", pc.Color(), pc.Kind(), sq, why, composedHint(strict, pc))
 			}
 			p.board[sq] = pc
 			if pc.Kind() == King {
@@ -117,12 +120,17 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 	for c := Red; c <= Black && strict; c++ {
 		for _, k := range Kinds {
 			if mat[c][k] > maxCount[k] {
-				return nil, bad("board", -1, "too-many", "%d %s %ss, the set has %d", mat[c][k], c, k, maxCount[k])
+				return nil, bad("board", -1, "too-many", "%d %s %ss, the set has %d%s", mat[c][k], c, k, maxCount[k], composedHint(strict, NoPiece))
 			}
 		}
 	}
 	rest := strings.Fields(text[end:])
 	p.side = Red
+	if len(rest) == 0 {
+		// A board alone does not say whose move it is; guessing Red would
+		// silently judge the other side's cycle.
+		return nil, bad("side", len(text), "no-side", "no side to move after the board: add \" w\" (Red to move) or \" b\" (Black to move)")
+	}
 	if len(rest) > 0 {
 		off := strings.Index(text[end:], rest[0]) + end
 		switch rest[0] {
@@ -140,6 +148,15 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 	p.key = p.computeKey()
 	p.startKey = p.key
 	return p, nil
+}
+
+// composedHint tells a strict reader's caller that a composed position would
+// be accepted (never for a king out of its palace, which neither accepts).
+func composedHint(strict bool, pc Piece) string {
+	if !strict || (pc != NoPiece && pc.Kind() == King) {
+		return ""
+	}
+	return " (a composed position or a rule-book diagram? ParseFENComposed accepts it)"
 }
 
 // MustParseFEN is ParseFEN for constants in tests and examples; it panics on error.

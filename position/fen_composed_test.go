@@ -33,3 +33,27 @@ func TestParseFENComposed(t *testing.T) {
 		assert.Error(t, err, fen)
 	}
 }
+
+// A FEN must say whose move it is; a board alone is refused at its end,
+// not read as Red's move. A strict refusal that ParseFENComposed would
+// accept says so.
+func TestParseFENNeedsTheSide(t *testing.T) {
+	for _, read := range []func(string) (*Position, error){ParseFEN, ParseFENComposed} {
+		_, err := read("3k5/9/9/9/9/9/9/9/9/4K4")
+		var fe *FENError
+		require.ErrorAs(t, err, &fe)
+		assert.Equal(t, "no-side", fe.Code)
+		assert.Equal(t, len("3k5/9/9/9/9/9/9/9/9/4K4"), fe.Offset)
+		assert.Contains(t, err.Error(), `add " w"`)
+	}
+	p, err := ParseFEN("3k5/9/9/9/9/9/9/9/9/4K4 b")
+	require.NoError(t, err)
+	assert.Equal(t, Black, p.Side())
+
+	_, err = ParseFEN("3k5/9/9/9/9/9/9/9/6B2/4K4 w")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "ParseFENComposed accepts it")
+	_, err = ParseFEN("3k5/9/9/9/9/9/9/9/9/K8 w")
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "ParseFENComposed", "a king outside its palace is refused by both")
+}
