@@ -160,7 +160,7 @@ func movesOf(raw json.RawMessage) ([]string, error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
-		return strings.Fields(s), nil
+		return position.SplitMoves(s), nil
 	}
 	return nil, errors.New("moves must be a list of strings or a string")
 }
@@ -235,7 +235,7 @@ func readYAMLCases(path string, data []byte) ([]Case, error) {
 			}
 			switch m := yc.Moves.(type) {
 			case string:
-				c.Moves = strings.Fields(m)
+				c.Moves = position.SplitMoves(m)
 			case []any:
 				for _, x := range m {
 					c.Moves = append(c.Moves, fmt.Sprint(x))

@@ -116,6 +116,38 @@ func ParseMoves(start *Position, texts []string) ([]Move, error) {
 	return moves, nil
 }
 
+// SplitMoves splits typed move text into moves: spaces, tabs, newlines,
+// commas (also "，"), "、" and ";" separate them, and move numbers as
+// records write them ("1.", "2...", "12" alone, or "1." before a move, as
+// in "1.h2e2") are dropped. A digit that is part of a move (Black's
+// ordinal 1卒平4) is kept.
+func SplitMoves(text string) []string {
+	fields := strings.FieldsFunc(text, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r' || r == '，' || r == '、' || r == ';' || r == '\u3000'
+	})
+	out := fields[:0]
+	for _, f := range fields {
+		i := 0
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			i++
+		}
+		j := i
+		for j < len(f) && f[j] == '.' {
+			j++
+		}
+		switch {
+		case i == len(f): // "12": a number alone
+			continue
+		case i > 0 && j > i: // "1." or "1.h2e2"
+			f = f[j:]
+		}
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // ParseMove reads a move in any supported notation (ICCS, WXF, Chinese). When
 // the text is recognisable in one notation, that notation's error is returned.
 func ParseMove(p *Position, text string) (Move, error) {

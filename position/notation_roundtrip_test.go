@@ -572,3 +572,26 @@ func TestParseMoves(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `move 2 "h2e2"`)
 }
+
+// Moves as people type them: numbered as records number them, separated
+// by spaces, commas or 、, in any notation.
+func TestSplitMoves(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"1. h2e2 h9g7 2. h0g2 i9h9", []string{"h2e2", "h9g7", "h0g2", "i9h9"}},
+		{"1.h2e2 1...h9g7", []string{"h2e2", "h9g7"}},
+		{"1 炮二平五 马8进7\n2 马二进三", []string{"炮二平五", "马8进7", "马二进三"}},
+		{"1、炮二平五，马8进7", []string{"炮二平五", "马8进7"}},
+		{"1卒平4 C2.5", []string{"1卒平4", "C2.5"}},
+		{"  ", []string{}},
+	} {
+		assert.Equal(t, tc.want, SplitMoves(tc.text), tc.text)
+	}
+	p := MustParseFEN(StartFEN)
+	ms, err := ParseMoves(p, SplitMoves("1. 炮二平五 马8进7 2. 马二进三"))
+	require.NoError(t, err)
+	require.Len(t, ms, 3)
+	assert.Equal(t, []string{"h2e2", "h9g7", "h0g2"}, []string{ms[0].String(), ms[1].String(), ms[2].String()})
+}

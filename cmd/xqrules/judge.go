@@ -151,11 +151,8 @@ func failRules(e *env, cmd string, err error) int {
 	return fail(e, cmd, err)
 }
 
-func splitMoves(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '，' || r == '、' || r == ';'
-	})
-}
+// splitMoves reads --moves as people type it (move numbers allowed).
+func splitMoves(s string) []string { return position.SplitMoves(s) }
 
 // judgeMoves judges the last period of a game.
 func judgeMoves(books []*interp.Book, start *position.Position, moves []position.Move) (judgement, error) {

@@ -94,6 +94,7 @@ func TestJudgeAnyNotation(t *testing.T) {
 		"炮二平五 马8进7 炮五平二 马7退8 炮二平五 马8进7 炮五平二 马7退8",
 		"h2e2 h9g7 e2h2 g7h9 h2e2 h9g7 e2h2 g7h9",
 		"C2.5 h8+7 C5.2 h7-8 C2.5 h8+7 C5.2 h7-8",
+		"1. 炮二平五 马8进7 2. 炮五平二 马7退8 3. 炮二平五 马8进7 4. 炮五平二 马7退8", // numbered as records are
 	} {
 		out, errs, st := xq(t, "judge", "--rules", "11", "--format", "json", "--moves", moves)
 		require.Equal(t, exitOK, st, "%s: %s", moves, errs)

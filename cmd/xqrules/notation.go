@@ -28,7 +28,7 @@ func runNotation(e *env, args []string) int {
 	}
 	var texts []string
 	for _, a := range fs.Args() {
-		texts = append(texts, strings.Fields(a)...)
+		texts = append(texts, position.SplitMoves(a)...)
 	}
 	out := make([]string, 0, len(texts))
 	for i, t := range texts {
