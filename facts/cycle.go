@@ -154,6 +154,7 @@ func sideFacts(side position.Color, positions []*position.Position, moves []posi
 		}
 		if v, ok := safeVariation(positions[i], m, par, mem); ok {
 			sf.CanVary, sf.VaryMove, sf.VaryAt = true, v.String(), i+1
+			sf.VaryMoveCN = position.Chinese{}.Encode(positions[i], v)
 			break
 		}
 	}

@@ -355,7 +355,7 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 			if s.CanVary {
 				vary++
 			}
-			s.CanVary, s.VaryMove, s.VaryAt = false, "", 0
+			s.CanVary, s.VaryMove, s.VaryMoveCN, s.VaryAt = false, "", "", 0
 		}
 		require.Equal(t, full, part, in.id)
 	}

@@ -88,6 +88,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	// The mover moving again: pass the opponent's turn.
 	pos.Make(position.NullMove)
 	mf.MateThreat = s.mateThreat()
+	mf.MateThreat.LineCN = chineseOfICCS(pos, mf.MateThreat.Line)
 	mf.MateThreat.Before = mtBefore.Exists
 	if mf.MateThreat.Exists && mtBefore.Exists && ctx.beforePrev != nil {
 		// 自毙: the threat stood before this move but not before the
@@ -1006,6 +1007,18 @@ func follows(s *searcher, m, prev position.Move, threats []Threat) (bool, []Piec
 		return false, nil
 	}
 	return true, []Piece{describe(&s.par, pos, u)}
+}
+
+// chineseOfICCS is chineseLine of a line kept in ICCS (nil for none).
+func chineseOfICCS(pos *position.Position, line []string) []string {
+	if len(line) == 0 {
+		return nil
+	}
+	ms, err := position.ParseMoves(pos, line)
+	if err != nil {
+		return nil // the line came from pos's own legal moves; cannot happen
+	}
+	return chineseLine(pos, ms)
 }
 
 func chineseLine(pos *position.Position, line []position.Move) []string {

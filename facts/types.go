@@ -104,6 +104,7 @@ type MateThreat struct {
 	Kind   string   // "mate-in-1", "checks" (连将杀), "quiet" (绝杀, a quiet first move); "" when none
 	Plies  int      // length of the mating line in plies (mover's and replies)
 	Line   []string // the mating line in ICCS, starting with the mover's next move
+	LineCN []string // the same line in Chinese notation
 	// Before: the mover already had this kind of forced mate in the position
 	// before the move, with itself to move (从杀到杀).
 	Before bool
@@ -342,7 +343,8 @@ type Side struct {
 	// turns, that neither leaves a piece to be won at once (after checks) nor
 	// gets it mated at once (王忠's narrow definition). Evidence: that move.
 	CanVary       bool
-	VaryMove      string
+	VaryMove      string // ICCS
+	VaryMoveCN    string // the same move in Chinese notation
 	VaryAt        int  // ply of the cycle whose position allows it
 	CompletesLast bool // it completes the repetition last (后走满重复着法)
 	Strong        int  // strong pieces (车马炮) on board

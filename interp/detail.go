@@ -42,7 +42,7 @@ func detailOf(b *Book) facts.Detail {
 // the interpreter finds among them), and 有变.
 var (
 	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
-	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryAt": true}
+	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryMoveCN": true, "VaryAt": true}
 )
 
 // skipOf is the fact groups b never reads, judged as detailOf judges (any

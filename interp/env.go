@@ -157,8 +157,9 @@ type SideEnv struct {
 
 	// From facts.Side.
 	CanVary       bool
-	VaryMove      string
-	CompletesLast bool // it completes the repetition last (后走满重复着法)
+	VaryMove      string // ICCS
+	VaryMoveCN    string // Chinese notation
+	CompletesLast bool   // it completes the repetition last (后走满重复着法)
 	Squares       int  // squares its moved pieces visit (循环点)
 	Strong        int
 	// Recreates: its move was the first to bring back a position already

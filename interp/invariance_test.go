@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -102,4 +103,35 @@ func labelsOf(r Ruling) []string {
 		out = append(out, m.Label)
 	}
 	return out
+}
+
+// iccsMove is a move in ICCS (h2e2) as it would appear inside a reason.
+var iccsMove = regexp.MustCompile(`\b[a-i][0-9][a-i][0-9]\b`)
+
+// TestReasonsInChineseNotation: a reason is Chinese text, and the lines it
+// quotes (a mating line, a winning line, the move a side could vary with)
+// are in the Chinese notation around them, never in ICCS — under every
+// book, on every cycle of every case file.
+func TestReasonsInChineseNotation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges every case-file cycle under every book")
+	}
+	books, err := bundled(t).Select("all")
+	require.NoError(t, err)
+	seen := 0
+	for _, c := range caseFileCycles(t) {
+		rs, err := Judge(books, c.in)
+		require.NoError(t, err)
+		for _, r := range rs {
+			texts := []string{r.Reason}
+			for _, m := range r.Moves {
+				texts = append(texts, m.Reason)
+			}
+			for _, tx := range texts {
+				seen++
+				assert.Falsef(t, iccsMove.MatchString(tx), "%s under %s: ICCS in %q", c.id, r.Ruleset, tx)
+			}
+		}
+	}
+	assert.Greater(t, seen, 1000)
 }

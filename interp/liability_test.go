@@ -268,3 +268,30 @@ func TestChasesNamed(t *testing.T) {
 	assert.Equal(t, 30, r.Sides[0].Lightest)
 	assert.Equal(t, 20, r.Sides[1].Lightest)
 }
+
+// The 1979 book forbids only 单方长将 and 单方长打; an attack back, even one
+// in two moves (二打一还打), and every cycle where no side attacks on every
+// move, draw. Each verdict cites the row that applied: the rescue clause
+// only where both sides attack, 不变作和 where no side attacks throughout
+// (seed 000 L43 图1, L58 图1).
+func TestLiability1979(t *testing.T) {
+	b := bundled(t).Book("79")
+	require.NotNil(t, b)
+	for _, row := range []liabilityRow{
+		{"000 L43 图1 长将 vs 两闲", []string{"将", "将"}, []string{"闲", "闲"}, RedMustVary, "perpetual-check", ""},
+		{"单方长打 长捉 vs 两闲", []string{"捉车", "捉车"}, []string{"闲", "闲"}, RedMustVary, "one-sided-attack", ""},
+		{"000 L58 图1 二打一还打", []string{"捉车", "捉车"}, []string{"捉车", "闲"}, Draw, "attack-back-draw", ""},
+		{"一捉一闲 vs 两闲", []string{"捉车", "闲"}, []string{"闲", "闲"}, Draw, "no-attack-draw", ""},
+		{"两闲 vs 两闲", []string{"闲", "闲"}, []string{"闲", "闲"}, Draw, "no-attack-draw", ""},
+	} {
+		t.Run(row.fig, func(t *testing.T) {
+			r, err := b.Rule(liabilityCycle(t, row.red, row.black), Context{})
+			require.NoError(t, err)
+			assert.Equal(t, row.verdict, r.Verdict, "verdict (%s)", r.Reason)
+			assert.Equal(t, row.row, r.Row, "deciding row")
+			if row.row == "no-attack-draw" {
+				assert.NotContains(t, r.Clause, "rescue", "nothing is rescued: the clause that applied is cited")
+			}
+		})
+	}
+}

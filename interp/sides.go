@@ -98,7 +98,7 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	if name == "black" {
 		fs = ev.cyc.Black
 	}
-	s.CanVary, s.VaryMove, s.CompletesLast, s.Squares, s.Strong = fs.CanVary, fs.VaryMove, fs.CompletesLast, len(fs.Squares), fs.Strong
+	s.CanVary, s.VaryMove, s.VaryMoveCN, s.CompletesLast, s.Squares, s.Strong = fs.CanVary, fs.VaryMove, fs.VaryMoveCN, fs.CompletesLast, len(fs.Squares), fs.Strong
 	recreator := ev.ctx.Recreator
 	if recreator == "" {
 		recreator = ev.cyc.Moves[len(ev.cyc.Moves)-1].Side
