@@ -345,9 +345,9 @@ type Side struct {
 	CanVary       bool
 	VaryMove      string // ICCS
 	VaryMoveCN    string // the same move in Chinese notation
-	VaryAt        int  // ply of the cycle whose position allows it
-	CompletesLast bool // it completes the repetition last (后走满重复着法)
-	Strong        int  // strong pieces (车马炮) on board
+	VaryAt        int    // ply of the cycle whose position allows it
+	CompletesLast bool   // it completes the repetition last (后走满重复着法)
+	Strong        int    // strong pieces (车马炮) on board
 	Cut           bool
 }
 

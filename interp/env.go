@@ -160,7 +160,7 @@ type SideEnv struct {
 	VaryMove      string // ICCS
 	VaryMoveCN    string // Chinese notation
 	CompletesLast bool   // it completes the repetition last (后走满重复着法)
-	Squares       int  // squares its moved pieces visit (循环点)
+	Squares       int    // squares its moved pieces visit (循环点)
 	Strong        int
 	// Recreates: its move was the first to bring back a position already
 	// seen (the surface test of a ko-like rule).
