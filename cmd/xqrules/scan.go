@@ -9,12 +9,25 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
 
+// scanHelp is what --help says of the command.
+const scanHelp = `Reads game records (PGN, JSON Lines, DhtmlXQ; gzip or not), finds the repetition
+cycles of every game and judges each under every selected rule book, in parallel,
+in file order. A cycle is judged as ` + "`judge`" + ` judges a game: its last period, from the
+first occurrence of the repeated position. Prints a line per cycle and a summary per
+book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a
+game with a decisive result, how many the book rules against the loser.
+A bad game is reported (file:line, game, id) and the scan goes on; a progress line
+is shown on a terminal.
+Exit status: 0 ok, 1 any bad game or ruling error, 2 bad usage.`
+
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", run: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
@@ -80,117 +93,100 @@ type scanned struct {
 	err    error
 }
 
-func runScan(e *env, args []string) int {
-	synopsis := "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] [--cpuprofile F] FILE…"
-	fs := newFlags(e, "scan", synopsis)
+func runScan(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
+	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
 	format := fs.String("format", "text", "text or json")
+	choices(fs, "format", "text", "json")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "games judged in parallel")
-	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
+	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules scan "+synopsis)
-		fmt.Fprintln(w, "\nReads game records (PGN, JSON Lines, DhtmlXQ; gzip or not), finds the repetition")
-		fmt.Fprintln(w, "cycles of every game and judges each under every selected rule book, in parallel,")
-		fmt.Fprintln(w, "in file order. A cycle is judged as `judge` judges a game: its last period, from the")
-		fmt.Fprintln(w, "first occurrence of the repeated position. Prints a line per cycle and a summary per")
-		fmt.Fprintln(w, "book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a")
-		fmt.Fprintln(w, "game with a decisive result, how many the book rules against the loser.")
-		fmt.Fprintln(w, "A bad game is reported (file:line, game, id) and the scan goes on; a progress line")
-		fmt.Fprintln(w, "is shown on a terminal.")
-		fmt.Fprintln(w, "Exit status: 0 ok, 1 any bad game or ruling error, 2 bad usage.")
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "scan", "unknown --format %q (want text or json)", *format)
-	}
-	switch *mode {
-	case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
-	default:
-		return usageErr(e, "scan", "unknown --cycles %q (want all, first or last)", *mode)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "scan", "no file given (see xqrules scan --help)")
-	}
-	if *jobs < 1 {
-		return usageErr(e, "scan", "--jobs must be 1 or more")
-	}
-	books, st := selectBooks(e, "scan", *rulesArg)
-	if books == nil {
-		return st
-	}
-	stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
-	if !ok {
-		return st
-	}
-	defer stop()
-	files := fs.Args()
-	start := time.Now()
-	rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}
-	sums := make([]scanSummary, len(books))
-	for i, b := range books {
-		sums[i].Ruleset = b.ID
-	}
-	var prog *scanProgress
-	if e.isTerminal {
-		prog = &scanProgress{w: e.stderr, files: files}
-	}
-	for b := range scanPipeline(files, *jobs, books, *mode) {
-		for _, it := range b.items {
-			if it.g != nil {
-				rep.Games++
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "scan", "unknown --format %q (want text or json)", *format)
+		}
+		switch *mode {
+		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
+		default:
+			return usageErr(e, "scan", "unknown --cycles %q (want all, first or last)", *mode)
+		}
+		if len(args) == 0 {
+			return usageErr(e, "scan", "no file given (see xqrules scan --help)")
+		}
+		if *jobs < 1 {
+			return usageErr(e, "scan", "--jobs must be 1 or more")
+		}
+		books, st := selectBooks(e, "scan", *rulesArg)
+		if books == nil {
+			return st
+		}
+		stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
+		if !ok {
+			return st
+		}
+		defer stop()
+		files := args
+		start := time.Now()
+		rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}
+		sums := make([]scanSummary, len(books))
+		for i, b := range books {
+			sums[i].Ruleset = b.ID
+		}
+		var prog *scanProgress
+		if e.isTerminal {
+			prog = &scanProgress{w: e.stderr, files: files}
+		}
+		for b := range scanPipeline(files, *jobs, books, *mode) {
+			for _, it := range b.items {
+				if it.g != nil {
+					rep.Games++
+				}
+				if err := scanErr(&it); err != nil {
+					rep.Errors = append(rep.Errors, errorEntry(err))
+					continue
+				}
+				for _, c := range it.res.cycles {
+					tally(sums, &c)
+					rep.Cycles = append(rep.Cycles, c)
+				}
 			}
-			if err := scanErr(&it); err != nil {
-				rep.Errors = append(rep.Errors, errorEntry(err))
-				continue
-			}
-			for _, c := range it.res.cycles {
-				tally(sums, &c)
-				rep.Cycles = append(rep.Cycles, c)
+			if prog != nil {
+				prog.update(b.file, rep.Games, len(rep.Cycles), len(rep.Errors))
 			}
 		}
 		if prog != nil {
-			prog.update(b.file, rep.Games, len(rep.Cycles), len(rep.Errors))
+			prog.clear()
 		}
-	}
-	if prog != nil {
-		prog.clear()
-	}
-	rep.Summary = sums
-	rep.ElapsedMS = time.Since(start).Milliseconds()
-	ruleErrors := 0
-	for _, s := range sums {
-		ruleErrors += s.Errors
-	}
+		rep.Summary = sums
+		rep.ElapsedMS = time.Since(start).Milliseconds()
+		ruleErrors := 0
+		for _, s := range sums {
+			ruleErrors += s.Errors
+		}
 
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return fail(e, "scan", err)
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(rep); err != nil {
+				return fail(e, "scan", err)
+			}
+		} else {
+			writeScanText(e.stdout, &rep, *quiet)
+			// The CLI's own timing, on stderr so the report stays comparable.
+			per := ""
+			if n := len(rep.Cycles); n > 0 {
+				per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(rep.ElapsedMS)/float64(n), len(books))
+			}
+			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", len(rep.Cycles), float64(rep.ElapsedMS)/1000, per, *jobs)
 		}
-	} else {
-		writeScanText(e.stdout, &rep, *quiet)
-		// The CLI's own timing, on stderr so the report stays comparable.
-		per := ""
-		if n := len(rep.Cycles); n > 0 {
-			per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(rep.ElapsedMS)/float64(n), len(books))
+		if len(rep.Errors) > 0 || ruleErrors > 0 {
+			return exitFailed
 		}
-		fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", len(rep.Cycles), float64(rep.ElapsedMS)/1000, per, *jobs)
+		return exitOK
 	}
-	if len(rep.Errors) > 0 || ruleErrors > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 // tally adds one cycle to the books' summaries.
