@@ -108,7 +108,7 @@ func TestCompletion(t *testing.T) {
 	out, _, _ = xq(t, "__complete", "judge", "--format", "")
 	assert.Equal(t, []string{"text", "json", "html"}, strings.Split(out, "\n")[:3])
 	out, _, _ = xq(t, "__complete", "scan", "tests.jsonl", "--format", "")
-	assert.Equal(t, []string{"text", "json"}, strings.Split(out, "\n")[:2])
+	assert.Equal(t, []string{"text", "jsonl", "json"}, strings.Split(out, "\n")[:3])
 	out, _, _ = xq(t, "__complete", "rules", "show", "")
 	assert.Contains(t, strings.Split(out, "\n"), "asian")
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -87,25 +86,29 @@ type scanReport struct {
 }
 
 // scanned is what scanning one game found: its cycles judged, or why it
-// could not be replayed.
+// could not be replayed; other: the game is another shard's.
 type scanned struct {
 	cycles []scanCycle
 	err    error
+	other  bool
 }
 
 func runScan(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
 	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
-	format := fs.String("format", "text", "text or json")
-	choices(fs, "format", "text", "json")
+	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge) or json (one document, built in memory: for small inputs)")
+	choices(fs, "format", "text", "jsonl", "json")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
+	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id (see --help)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
-		if *format != "text" && *format != "json" {
-			return usageErr(e, "scan", "unknown --format %q (want text or json)", *format)
+		switch *format {
+		case "text", "jsonl", "json":
+		default:
+			return usageErr(e, "scan", "unknown --format %q (want text, jsonl or json)", *format)
 		}
 		switch *mode {
 		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
@@ -118,6 +121,10 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if *jobs < 1 {
 			return usageErr(e, "scan", "--jobs must be 1 or more")
 		}
+		sh, err := parseShard(*shardArg)
+		if err != nil {
+			return usageErr(e, "scan", "%v", err)
+		}
 		books, st := selectBooks(e, "scan", *rulesArg)
 		if books == nil {
 			return st
@@ -129,132 +136,53 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		defer stop()
 		files := args
 		start := time.Now()
-		rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}
-		sums := make([]scanSummary, len(books))
-		for i, b := range books {
-			sums[i].Ruleset = b.ID
-		}
+		tot := newScanTotals(*mode, books, sh)
+		out := newScanOutput(e.stdout, *format, *quiet)
 		var prog *scanProgress
 		if e.isTerminal {
 			prog = &scanProgress{w: e.stderr, files: files}
 		}
-		for b := range scanPipeline(files, *jobs, books, *mode) {
+		for b := range scanPipeline(files, *jobs, books, *mode, sh) {
 			for _, it := range b.items {
+				if it.res.other {
+					continue // another shard's
+				}
 				if it.g != nil {
-					rep.Games++
+					tot.Games++
 				}
 				if err := scanErr(&it); err != nil {
-					rep.Errors = append(rep.Errors, errorEntry(err))
+					tot.BadGames++
+					out.badGame(errorEntry(err))
 					continue
 				}
-				for _, c := range it.res.cycles {
-					tally(sums, &c)
-					rep.Cycles = append(rep.Cycles, c)
+				for i := range it.res.cycles {
+					tot.add(&it.res.cycles[i])
+					out.cycle(&it.res.cycles[i])
 				}
 			}
-			if prog != nil {
-				prog.update(b.file, rep.Games, len(rep.Cycles), len(rep.Errors))
+			if err := out.flush(); err != nil {
+				prog.clear()
+				return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 			}
+			prog.update(b.file, tot.Games, tot.Cycles, tot.BadGames)
 		}
-		if prog != nil {
-			prog.clear()
+		prog.clear()
+		elapsed := time.Since(start)
+		if err := out.end(tot, elapsed); err != nil {
+			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 		}
-		rep.Summary = sums
-		rep.ElapsedMS = time.Since(start).Milliseconds()
-		ruleErrors := 0
-		for _, s := range sums {
-			ruleErrors += s.Errors
-		}
-
-		if *format == "json" {
-			enc := json.NewEncoder(e.stdout)
-			enc.SetEscapeHTML(false)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(rep); err != nil {
-				return fail(e, "scan", err)
-			}
-		} else {
-			writeScanText(e.stdout, &rep, *quiet)
+		if *format != "json" {
 			// The CLI's own timing, on stderr so the report stays comparable.
 			per := ""
-			if n := len(rep.Cycles); n > 0 {
-				per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(rep.ElapsedMS)/float64(n), len(books))
+			if n := tot.Cycles; n > 0 {
+				per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(elapsed.Milliseconds())/float64(n), len(books))
 			}
-			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", len(rep.Cycles), float64(rep.ElapsedMS)/1000, per, *jobs)
+			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", tot.Cycles, elapsed.Seconds(), per, *jobs)
 		}
-		if len(rep.Errors) > 0 || ruleErrors > 0 {
+		if tot.failed() {
 			return exitFailed
 		}
 		return exitOK
-	}
-}
-
-// tally adds one cycle to the books' summaries.
-func tally(sums []scanSummary, c *scanCycle) {
-	loser := ""
-	if c.EndsGame {
-		switch c.Result {
-		case "1-0":
-			loser = interp.BlackMustVary
-		case "0-1":
-			loser = interp.RedMustVary
-		}
-	}
-	for i, r := range c.Rulings {
-		s := &sums[i]
-		switch r.Verdict {
-		case interp.RedMustVary:
-			s.RedMustVary++
-		case interp.BlackMustVary:
-			s.BlackMustVary++
-		case interp.Draw:
-			s.Draw++
-		default:
-			s.Errors++
-		}
-		if loser != "" {
-			s.Decisive++
-			if r.Verdict == loser {
-				s.LoserMustVary++
-			}
-		}
-	}
-}
-
-func writeScanText(w io.Writer, rep *scanReport, quiet bool) {
-	for _, er := range rep.Errors {
-		fmt.Fprintln(w, er.msg)
-	}
-	if !quiet {
-		for _, c := range rep.Cycles {
-			where := fmt.Sprintf("%s:%d", c.File, c.Line)
-			if c.ID != "" {
-				where += " (" + c.ID + ")"
-			}
-			var vs []string
-			for _, r := range c.Rulings {
-				vs = append(vs, r.Ruleset+" "+shortVerdict(r.Verdict))
-				if r.Error != "" {
-					fmt.Fprintf(w, "%s: ply %d: rule set %s: %s\n", where, c.Ply, r.Ruleset, r.Error)
-				}
-			}
-			end := ""
-			if c.EndsGame {
-				end = " ends " + c.Result
-			}
-			fmt.Fprintf(w, "%s ply %d%s: %s | %s\n", where, c.Ply, end, strings.Join(c.Moves, " "), strings.Join(vs, ", "))
-		}
-		fmt.Fprintln(w)
-	}
-	decisive := 0
-	if len(rep.Summary) > 0 {
-		decisive = rep.Summary[0].Decisive
-	}
-	fmt.Fprintf(w, "%d games, %d cycles (%s), %d bad games\n", rep.Games, len(rep.Cycles), rep.Mode, len(rep.Errors))
-	fmt.Fprintf(w, "%-13s %14s %16s %8s %7s   loser must vary (%d cycles ending a decisive game)\n",
-		"rule set", "red-must-vary", "black-must-vary", "draw", "errors", decisive)
-	for _, s := range rep.Summary {
-		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
 	}
 }
 
@@ -270,11 +198,16 @@ func shortVerdict(v string) string {
 	return v
 }
 
-// scanPipeline reads the files, judges their games in jobs goroutines and
-// returns the batches in file order (see gamePipeline).
-func scanPipeline(files []string, jobs int, books []*interp.Book, mode string) <-chan *gameBatch[scanned] {
+// scanPipeline reads the files, judges the games of shard sh in jobs
+// goroutines and returns the batches in file order (see gamePipeline): the
+// reorder window is the pipeline's channels, a few batches per worker.
+func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, sh shard) <-chan *gameBatch[scanned] {
 	scanner := func() func(*gameItem[scanned]) {
 		return func(it *gameItem[scanned]) {
+			if !sh.has(it) {
+				it.res.other = true
+				return
+			}
 			if it.g != nil && it.readErr == nil {
 				it.res.cycles, it.res.err = scanGame(it.g, books, mode)
 			}
@@ -363,6 +296,9 @@ type scanProgress struct {
 }
 
 func (p *scanProgress) update(file, games, cycles, errs int) {
+	if p == nil {
+		return
+	}
 	now := time.Now()
 	if now.Sub(p.last) < 100*time.Millisecond {
 		return
@@ -374,7 +310,7 @@ func (p *scanProgress) update(file, games, cycles, errs int) {
 }
 
 func (p *scanProgress) clear() {
-	if p.shown {
+	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
