@@ -238,7 +238,7 @@ func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
 func diffGames(path string, books []*interp.Book, mode string, jobs int) ([]diffItem, []replayError) {
 	var out []diffItem
 	var errs []replayError
-	for b := range scanPipeline([]string{path}, jobs, books, mode, shard{}) {
+	for b := range scanPipeline([]string{path}, jobs, books, mode, shard{}, nil) {
 		for _, g := range b.items {
 			if err := scanErr(&g); err != nil {
 				errs = append(errs, errorEntry(err))

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -139,10 +141,12 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		tot := newScanTotals(*mode, books, sh)
 		out := newScanOutput(e.stdout, *format, *quiet)
 		var prog *scanProgress
-		if e.isTerminal {
-			prog = &scanProgress{w: e.stderr, files: files}
+		var opened func(int, *record.Reader)
+		if e.isTerminal { // never in piped output
+			prog = newScanProgress(e.stderr, files)
+			opened = prog.setReader
 		}
-		for b := range scanPipeline(files, *jobs, books, *mode, sh) {
+		for b := range scanPipeline(files, *jobs, books, *mode, sh, opened) {
 			for _, it := range b.items {
 				if it.res.other {
 					continue // another shard's
@@ -199,9 +203,10 @@ func shortVerdict(v string) string {
 }
 
 // scanPipeline reads the files, judges the games of shard sh in jobs
-// goroutines and returns the batches in file order (see gamePipeline): the
+// goroutines and returns the batches in file order (see gamePipeline;
+// opened, when not nil, is told each file's reader): the
 // reorder window is the pipeline's channels, a few batches per worker.
-func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, sh shard) <-chan *gameBatch[scanned] {
+func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, sh shard, opened func(int, *record.Reader)) <-chan *gameBatch[scanned] {
 	scanner := func() func(*gameItem[scanned]) {
 		return func(it *gameItem[scanned]) {
 			if !sh.has(it) {
@@ -213,7 +218,7 @@ func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, s
 			}
 		}
 	}
-	return gamePipeline(files, jobs, scanBatchSize, nil, scanner)
+	return gamePipeline(files, jobs, scanBatchSize, opened, scanner)
 }
 
 // scanErr is the item's error: reading the record, or replaying the game.
@@ -287,12 +292,46 @@ func rulingOf(r interp.Ruling) scanRuling {
 }
 
 // scanProgress draws one status line on a terminal, at most ten times a
-// second.
+// second: the file, the games and cycles so far, the rate, and the time
+// left, estimated from the bytes of the files read so far.
 type scanProgress struct {
 	w     io.Writer
 	files []string
+	sizes []int64 // each file's size (0 when it cannot be read)
+	total int64
+	start time.Time
 	last  time.Time
+	cur   atomic.Pointer[progressFile] // the file being read, set by the reading goroutine
 	shown bool
+}
+
+func newScanProgress(w io.Writer, files []string) *scanProgress {
+	p := &scanProgress{w: w, files: files, sizes: make([]int64, len(files)), start: time.Now()}
+	for i, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			p.sizes[i] = st.Size()
+			p.total += st.Size()
+		}
+	}
+	return p
+}
+
+// setReader is called by the reading goroutine when a file is opened (nil
+// when there is no progress line).
+func (p *scanProgress) setReader(i int, r *record.Reader) { p.cur.Store(&progressFile{i, r}) }
+
+// read is how many bytes of the files have been read.
+func (p *scanProgress) read() int64 {
+	c := p.cur.Load()
+	if c == nil {
+		return 0
+	}
+	var n int64
+	for _, s := range p.sizes[:c.index] {
+		n += s
+	}
+	read, _ := c.r.Progress()
+	return n + read
 }
 
 func (p *scanProgress) update(file, games, cycles, errs int) {
@@ -304,8 +343,17 @@ func (p *scanProgress) update(file, games, cycles, errs int) {
 		return
 	}
 	p.last = now
-	fmt.Fprintf(p.w, "\r\033[Kscan [%d/%d] %s: %d games, %d cycles, %d bad games", file+1, len(p.files),
-		filepath.Base(p.files[file]), games, cycles, errs)
+	el := now.Sub(p.start)
+	rate, eta := "", ""
+	if s := el.Seconds(); s > 0 {
+		rate = fmt.Sprintf(", %.1f cycles/s", float64(cycles)/s)
+	}
+	if done := p.read(); done > 0 && p.total > 0 && el > time.Second {
+		left := time.Duration(float64(el) * float64(p.total-min(done, p.total)) / float64(done))
+		eta = fmt.Sprintf(", %d%%, ETA %v", done*100/p.total, left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\033[Kscan [%d/%d] %s: %d games, %d cycles%s%s, %d bad games", file+1, len(p.files),
+		filepath.Base(p.files[file]), games, cycles, rate, eta, errs)
 	p.shown = true
 }
 

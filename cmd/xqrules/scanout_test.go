@@ -182,3 +182,20 @@ func TestScanMergeRefusesTruncated(t *testing.T) {
 	_, _, st = xq(t, "scan-merge")
 	assert.Equal(t, exitUsage, st)
 }
+
+// The progress line (games, cycles, rate) is drawn on stderr when it is a
+// terminal, never into the output, and not at all when stderr is piped.
+func TestScanProgressOnlyOnTerminal(t *testing.T) {
+	for _, term := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		st := run(&env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), isTerminal: term},
+			[]string{"scan", "--rules", "11", "--format", "jsonl", scanSample})
+		require.Equal(t, exitOK, st)
+		assert.NotContains(t, out.String(), "\r")
+		if term {
+			assert.Regexp(t, `\r\033\[Kscan \[1/1\] ccpd_scan_sample.jsonl: \d+ games, \d+ cycles, [0-9.]+ cycles/s`, errb.String())
+		} else {
+			assert.NotContains(t, errb.String(), "\r")
+		}
+	}
+}
