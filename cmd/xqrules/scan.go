@@ -24,11 +24,23 @@ first occurrence of the repeated position. Prints a line per cycle and a summary
 book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a
 game with a decisive result, how many the book rules against the loser.
 A bad game is reported (file:line, game, id) and the scan goes on; a progress line
-is shown on a terminal.
-Exit status: 0 ok, 1 any bad game or ruling error, 2 bad usage.`
+(games, cycles, rate, time left) is shown on stderr when it is a terminal.
+
+text and jsonl are written as the cycles are judged, in input order, in constant
+memory whatever the corpus size; jsonl is a JSON object a line: "type": "cycle" or
+"error" (a bad game), then one "type": "summary" (what scan-merge adds up). json is
+one document built in memory, for small inputs.
+
+--shard K/N judges the K-th of N shares of the games: a game is in share K when
+FNV-1a-64(record id) mod N = K-1 (JSON Lines "id", PGN CCPDPath; without one, the file's
+base name and the game's index, "games.pgn#12"); an error that is no game's (a file
+that cannot be opened) is the first share's. Run the N shares anywhere, then
+xqrules scan-merge their jsonl outputs: the summary of one run over all the games.
+Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
+written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
