@@ -10,12 +10,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 )
 
 func init() {
-	register(&command{name: "casebook", summary: "run case files and write one HTML casebook: boards, moves, every book's labels and verdict, agree/disagree", run: runCasebook})
+	register(&command{name: "casebook", summary: "run case files and write one HTML casebook: boards, moves, every book's labels and verdict, agree/disagree", synopsis: "[--rules IDS|FILE.yaml] [-o OUT.html] [FILE…]  (default: every case file under " + defaultCaseDir + "/)", flags: runCasebook})
 }
 
 // defaultCaseDir is where casebook looks when no file is given.
@@ -24,98 +26,86 @@ const defaultCaseDir = "testdata/cases"
 // progressMin: fewer cases than this are judged without a progress line.
 const progressMin = 20
 
-func runCasebook(e *env, args []string) int {
-	fs := newFlags(e, "casebook", "[--rules IDS|FILE.yaml] [-o OUT.html] [FILE…]  (default: every case file under "+defaultCaseDir+"/)")
+func runCasebook(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "", "judge every case under these rule sets, drafts included (11,./draft.yaml); default: the ones each case names")
-	outPath := fs.String("o", "", "write the casebook to this file (default: standard output)")
+	outPath := fs.StringP("output", "o", "", "write the casebook to this file (default: standard output)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "cases judged in parallel")
-	// Flags may follow the files (casebook FILE -o book.html), as a
-	// committee types it.
-	var files []string
-	for rest := args; ; {
-		if st, ok := parseFlags(e, fs, rest); !ok {
-			return st
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
-	}
-	if len(files) == 0 {
-		files = defaultCaseFiles()
+	return func(e *env, files []string) int {
 		if len(files) == 0 {
-			return usageErr(e, "casebook", "no case files given and none under %s/", defaultCaseDir)
+			files = defaultCaseFiles()
+			if len(files) == 0 {
+				return usageErr(e, "casebook", "no case files given and none under %s/", defaultCaseDir)
+			}
 		}
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return failRules(e, "casebook", err)
-	}
-	var chosen []*interp.Book
-	if *rulesArg != "" {
-		if chosen, err = lib.Select(*rulesArg); err != nil {
+		lib, err := interp.Bundled()
+		if err != nil {
 			return failRules(e, "casebook", err)
 		}
-	}
-	// Claim the output before the work, so an unwritable path fails at once.
-	out, err := newOutput(e, *outPath)
-	if err != nil {
-		return fail(e, "casebook", err)
-	}
-	defer out.discard()
-
-	cb := &htmlreport.Casebook{Files: files, Rules: *rulesArg, Extends: map[string]string{}}
-	for _, b := range append(lib.Books(), chosen...) {
-		cb.Extends[b.ID] = b.Extends
-	}
-	var all []interp.Case
-	for _, path := range files {
-		cs, err := interp.ReadCases(path)
-		var el interp.ErrorList
-		switch {
-		case errors.As(err, &el):
-			for _, x := range el {
-				cb.Errors = append(cb.Errors, htmlreport.RowError{File: x.File, Line: x.Line, Msg: x.Msg})
+		var chosen []*interp.Book
+		if *rulesArg != "" {
+			if chosen, err = lib.Select(*rulesArg); err != nil {
+				return failRules(e, "casebook", err)
 			}
-		case err != nil:
-			cb.Errors = append(cb.Errors, htmlreport.RowError{File: path, Msg: err.Error()})
 		}
-		all = append(all, cs...)
-	}
-	cb.Cases = judgeCases(e, lib, chosen, all, *jobs)
+		// Claim the output before the work, so an unwritable path fails at once.
+		out, err := newOutput(e, *outPath)
+		if err != nil {
+			return fail(e, "casebook", err)
+		}
+		defer out.discard()
 
-	if err := htmlreport.WriteCasebook(out, cb); err != nil {
-		return fail(e, "casebook", err)
-	}
-	if err := out.commit(); err != nil {
-		return fail(e, "casebook", err)
-	}
-	t := cb.Count()
-	where := ""
-	if *outPath != "" {
-		where = " → " + *outPath
-	}
-	fmt.Fprintf(e.stderr, "casebook: %d cases: %d agree, %d disagree, %d rows not run; %d known disagreements, %d uncounted%s\n",
-		len(cb.Cases), t.Agree, t.Disagree, t.NotRun, t.Known, t.Uncounted, where)
-	for _, c := range cb.Cases {
-		if c.Err != nil {
-			fmt.Fprintf(e.stderr, "xqrules casebook: %s:%d (%s): %v\n", c.Case.File, c.Case.Line, c.Case.ID, c.Err)
+		cb := &htmlreport.Casebook{Files: files, Rules: *rulesArg, Extends: map[string]string{}}
+		for _, b := range append(lib.Books(), chosen...) {
+			cb.Extends[b.ID] = b.Extends
 		}
-	}
-	for _, x := range cb.Errors {
-		where := x.File
-		if x.Line > 0 {
-			where += fmt.Sprintf(":%d", x.Line)
+		var all []interp.Case
+		for _, path := range files {
+			cs, err := interp.ReadCases(path)
+			var el interp.ErrorList
+			switch {
+			case errors.As(err, &el):
+				for _, x := range el {
+					cb.Errors = append(cb.Errors, htmlreport.RowError{File: x.File, Line: x.Line, Msg: x.Msg})
+				}
+			case err != nil:
+				cb.Errors = append(cb.Errors, htmlreport.RowError{File: path, Msg: err.Error()})
+			}
+			all = append(all, cs...)
 		}
-		fmt.Fprintf(e.stderr, "xqrules casebook: %s: %s\n", where, x.Msg)
+		cb.Cases = judgeCases(e, lib, chosen, all, *jobs)
+
+		if err := htmlreport.WriteCasebook(out, cb); err != nil {
+			return fail(e, "casebook", err)
+		}
+		if err := out.commit(); err != nil {
+			return fail(e, "casebook", err)
+		}
+		t := cb.Count()
+		where := ""
+		if *outPath != "" {
+			where = " → " + *outPath
+		}
+		fmt.Fprintf(e.stderr, "casebook: %d cases: %d agree, %d disagree, %d rows not run; %d known disagreements, %d uncounted%s\n",
+			len(cb.Cases), t.Agree, t.Disagree, t.NotRun, t.Known, t.Uncounted, where)
+		for _, c := range cb.Cases {
+			if c.Err != nil {
+				fmt.Fprintf(e.stderr, "xqrules casebook: %s:%d (%s): %v\n", c.Case.File, c.Case.Line, c.Case.ID, c.Err)
+			}
+		}
+		for _, x := range cb.Errors {
+			where := x.File
+			if x.Line > 0 {
+				where += fmt.Sprintf(":%d", x.Line)
+			}
+			fmt.Fprintf(e.stderr, "xqrules casebook: %s: %s\n", where, x.Msg)
+		}
+		// As xqrules cases: a disagreement or a row not run fails the run (the
+		// casebook is written all the same).
+		if t.Disagree > 0 || t.NotRun > 0 {
+			return exitFailed
+		}
+		return exitOK
 	}
-	// As xqrules cases: a disagreement or a row not run fails the run (the
-	// casebook is written all the same).
-	if t.Disagree > 0 || t.NotRun > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 // defaultCaseFiles lists the case files under testdata/cases/.

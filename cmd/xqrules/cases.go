@@ -8,11 +8,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/interp"
 )
 
 func init() {
-	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", run: runCases})
+	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", synopsis: "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] FILE…", flags: runCases})
 }
 
 // casesReport is the JSON output of xqrules cases.
@@ -42,97 +44,96 @@ type labelTally struct {
 	Total int `json:"total"`
 }
 
-func runCases(e *env, args []string) int {
-	fs := newFlags(e, "cases", "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] FILE…")
+func runCases(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "", "judge only under these rule sets (default: every rule set a case names); rule-set files are loaded")
 	format := fs.String("format", "text", "text or json")
+	choices(fs, "format", "text", "json")
 	verbose := fs.Bool("verbose", false, "text: list passing results too")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "cases judged in parallel")
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "cases", "unknown --format %q (want text or json)", *format)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "cases", "give one or more case files (.jsonl or .yaml)")
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return failRules(e, "cases", err)
-	}
-	only := map[string]bool{}
-	if *rulesArg != "" {
-		books, err := lib.Select(*rulesArg)
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "cases", "unknown --format %q (want text or json)", *format)
+		}
+		if len(args) == 0 {
+			return usageErr(e, "cases", "give one or more case files (.jsonl or .yaml)")
+		}
+		lib, err := interp.Bundled()
 		if err != nil {
 			return failRules(e, "cases", err)
 		}
-		for _, b := range books {
-			only[b.ID] = true
+		only := map[string]bool{}
+		if *rulesArg != "" {
+			books, err := lib.Select(*rulesArg)
+			if err != nil {
+				return failRules(e, "cases", err)
+			}
+			for _, b := range books {
+				only[b.ID] = true
+			}
 		}
-	}
 
-	rep := casesReport{Cases: []interp.CaseResult{}, Labels: map[string]labelTally{}}
-	var all []interp.Case
-	for _, path := range fs.Args() {
-		cs, err := interp.ReadCases(path)
-		if err != nil {
-			if el, ok := err.(interp.ErrorList); ok {
-				for _, x := range el {
-					rep.Errors = append(rep.Errors, caseError{File: x.File, Line: x.Line, Error: x.Msg})
+		rep := casesReport{Cases: []interp.CaseResult{}, Labels: map[string]labelTally{}}
+		var all []interp.Case
+		for _, path := range args {
+			cs, err := interp.ReadCases(path)
+			if err != nil {
+				if el, ok := err.(interp.ErrorList); ok {
+					for _, x := range el {
+						rep.Errors = append(rep.Errors, caseError{File: x.File, Line: x.Line, Error: x.Msg})
+					}
+				} else {
+					rep.Errors = append(rep.Errors, caseError{File: path, Error: err.Error()})
 				}
-			} else {
-				rep.Errors = append(rep.Errors, caseError{File: path, Error: err.Error()})
 			}
+			all = append(all, cs...)
 		}
-		all = append(all, cs...)
-	}
 
-	// Judge in parallel; report in file order.
-	results := make([][]interp.CaseResult, len(all))
-	errs := make([]error, len(all))
-	forEach(len(all), *jobs, func(i int) {
-		results[i], errs[i] = interp.RunCase(lib, &all[i], only)
-	}, nil)
+		// Judge in parallel; report in file order.
+		results := make([][]interp.CaseResult, len(all))
+		errs := make([]error, len(all))
+		forEach(len(all), *jobs, func(i int) {
+			results[i], errs[i] = interp.RunCase(lib, &all[i], only)
+		}, nil)
 
-	for i := range all {
-		c := &all[i]
-		if errs[i] != nil {
-			rep.Errors = append(rep.Errors, caseError{File: c.File, Line: c.Line, ID: c.ID, Error: errs[i].Error()})
-			continue
-		}
-		for _, r := range results[i] {
-			rep.Cases = append(rep.Cases, r)
-			switch r.Status {
-			case "pass":
-				rep.Passed++
-			case "fail":
-				rep.Failed++
-			case "known":
-				rep.Known++
-			case "uncounted":
-				rep.Uncounted++
+		for i := range all {
+			c := &all[i]
+			if errs[i] != nil {
+				rep.Errors = append(rep.Errors, caseError{File: c.File, Line: c.Line, ID: c.ID, Error: errs[i].Error()})
+				continue
 			}
-			if r.LabelsTotal > 0 {
-				t := rep.Labels[r.Ruleset]
-				t.Agree += r.LabelsAgree
-				t.Total += r.LabelsTotal
-				rep.Labels[r.Ruleset] = t
+			for _, r := range results[i] {
+				rep.Cases = append(rep.Cases, r)
+				switch r.Status {
+				case "pass":
+					rep.Passed++
+				case "fail":
+					rep.Failed++
+				case "known":
+					rep.Known++
+				case "uncounted":
+					rep.Uncounted++
+				}
+				if r.LabelsTotal > 0 {
+					t := rep.Labels[r.Ruleset]
+					t.Agree += r.LabelsAgree
+					t.Total += r.LabelsTotal
+					rep.Labels[r.Ruleset] = t
+				}
 			}
 		}
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			enc.Encode(rep)
+		} else {
+			writeCasesText(e.stdout, &rep, *verbose)
+		}
+		if rep.Failed > 0 || len(rep.Errors) > 0 {
+			return exitFailed
+		}
+		return exitOK
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		enc.Encode(rep)
-	} else {
-		writeCasesText(e.stdout, &rep, *verbose)
-	}
-	if rep.Failed > 0 || len(rep.Errors) > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {

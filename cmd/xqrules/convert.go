@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,12 +10,21 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
 
+// convertHelp is what --help says of the command.
+const convertHelp = `Converts every game of every file — PGN (UTF-8, GBK/GB18030 or Big5; ICCS, WXF or
+Chinese moves), JSON Lines, DhtmlXQ, XQF (象棋演播室 1.0-1.8) — to UTF-8 PGN or the
+project's JSON Lines, keeping the tags and the comments. A game that cannot be read or
+replayed is reported on standard error and skipped; the others are converted.
+Exit status: 0 all converted, 1 any game skipped, 2 bad usage.`
+
 func init() {
-	register(&command{name: "convert", summary: "convert records (PGN in any encoding or notation, JSON Lines, DhtmlXQ, XQF) to UTF-8 PGN or JSON Lines", run: runConvert})
+	register(&command{name: "convert", summary: "convert records (PGN in any encoding or notation, JSON Lines, DhtmlXQ, XQF) to UTF-8 PGN or JSON Lines", synopsis: "--to pgn|jsonl [--notation iccs|chinese|wxf] [--encoding auto|utf-8|gb18030|big5] [-o OUT] FILE…", help: convertHelp, flags: runConvert})
 }
 
 // recordEncoding is the --encoding of the commands that read records
@@ -24,13 +32,14 @@ func init() {
 var recordEncoding string
 
 // addEncodingFlag adds --encoding to a command that reads record files.
-func addEncodingFlag(fs *flag.FlagSet) {
+func addEncodingFlag(fs *pflag.FlagSet) {
 	recordEncoding = ""
 	fs.Func("encoding", "text encoding of the record files: auto (decided per file), utf-8, gb18030 (also gbk, gb2312) or big5 (default auto)", func(s string) error {
 		enc, err := record.ParseEncoding(s)
 		recordEncoding = enc
 		return err
 	})
+	choices(fs, "encoding", "auto", "utf-8", "gb18030", "big5")
 }
 
 // openRecord opens a record file with the --encoding asked for.
@@ -42,86 +51,75 @@ func openRecord(path string) (*record.Reader, error) {
 	return r, err
 }
 
-func runConvert(e *env, args []string) int {
-	fs := newFlags(e, "convert", "--to pgn|jsonl [--notation iccs|chinese|wxf] [--encoding auto|utf-8|gb18030|big5] [-o OUT] FILE…")
+func runConvert(fs *pflag.FlagSet) runFunc {
 	to := fs.String("to", "", "output format: pgn or jsonl")
+	choices(fs, "to", "pgn", "jsonl")
 	notation := fs.String("notation", "iccs", "notation of the moves written: iccs, chinese or wxf")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	choices(fs, "notation", "iccs", "chinese", "wxf")
+	out := fs.StringP("output", "o", "", "write to this file instead of standard output")
 	addEncodingFlag(fs)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules convert --to pgn|jsonl [--notation iccs|chinese|wxf] [--encoding auto|utf-8|gb18030|big5] [-o OUT] FILE…")
-		fmt.Fprintln(w, "\nConverts every game of every file — PGN (UTF-8, GBK/GB18030 or Big5; ICCS, WXF or")
-		fmt.Fprintln(w, "Chinese moves), JSON Lines, DhtmlXQ, XQF (象棋演播室 1.0-1.8) — to UTF-8 PGN or the")
-		fmt.Fprintln(w, "project's JSON Lines, keeping the tags and the comments. A game that cannot be read or")
-		fmt.Fprintln(w, "replayed is reported on standard error and skipped; the others are converted.")
-		fmt.Fprintln(w, "Exit status: 0 all converted, 1 any game skipped, 2 bad usage.")
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *to != "pgn" && *to != "jsonl" {
-		return usageErr(e, "convert", "--to must be pgn or jsonl (got %q)", *to)
-	}
-	nt, ok := position.NotationByName(*notation)
-	if !ok {
-		return usageErr(e, "convert", "unknown --notation %q (want iccs, chinese or wxf)", *notation)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "convert", "no file given (see xqrules convert --help)")
-	}
-	var w io.Writer = e.stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return fail(e, "convert", err)
+	return func(e *env, args []string) int {
+		if *to != "pgn" && *to != "jsonl" {
+			return usageErr(e, "convert", "--to must be pgn or jsonl (got %q)", *to)
 		}
-		defer f.Close()
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	games, skipped := 0, 0
-	for _, path := range fs.Args() {
-		r, err := openRecord(path)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "xqrules convert: %v\n", err)
-			skipped++
-			continue
+		nt, ok := position.NotationByName(*notation)
+		if !ok {
+			return usageErr(e, "convert", "unknown --notation %q (want iccs, chinese or wxf)", *notation)
 		}
-		for {
-			g, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err == nil {
-				var rp *record.Replayed
-				if rp, err = record.Replay(g); err == nil {
-					if *to == "pgn" {
-						err = writePGN(bw, rp, nt, games > 0)
-					} else {
-						err = writeJSONL(bw, rp, nt)
-					}
-				}
-			}
+		if len(args) == 0 {
+			return usageErr(e, "convert", "no file given (see xqrules convert --help)")
+		}
+		var w io.Writer = e.stdout
+		if *out != "" {
+			f, err := os.Create(*out)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "xqrules convert: skipped: %v\n", err)
+				return fail(e, "convert", err)
+			}
+			defer f.Close()
+			w = f
+		}
+		bw := bufio.NewWriter(w)
+		games, skipped := 0, 0
+		for _, path := range args {
+			r, err := openRecord(path)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "xqrules convert: %v\n", err)
 				skipped++
 				continue
 			}
-			games++
+			for {
+				g, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if err == nil {
+					var rp *record.Replayed
+					if rp, err = record.Replay(g); err == nil {
+						if *to == "pgn" {
+							err = writePGN(bw, rp, nt, games > 0)
+						} else {
+							err = writeJSONL(bw, rp, nt)
+						}
+					}
+				}
+				if err != nil {
+					fmt.Fprintf(e.stderr, "xqrules convert: skipped: %v\n", err)
+					skipped++
+					continue
+				}
+				games++
+			}
+			r.Close()
 		}
-		r.Close()
+		if err := bw.Flush(); err != nil {
+			return fail(e, "convert", err)
+		}
+		fmt.Fprintf(e.stderr, "xqrules convert: %d games converted, %d skipped\n", games, skipped)
+		if skipped > 0 {
+			return exitFailed
+		}
+		return exitOK
 	}
-	if err := bw.Flush(); err != nil {
-		return fail(e, "convert", err)
-	}
-	fmt.Fprintf(e.stderr, "xqrules convert: %d games converted, %d skipped\n", games, skipped)
-	if skipped > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 // movesIn writes the moves of a replayed game in a notation.

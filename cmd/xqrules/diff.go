@@ -11,11 +11,21 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/interp"
 )
 
+// diffHelp is what --help says of the command.
+const diffHelp = `Judges every case (case files: the YAML of testdata/cases/, or JSON Lines rows with
+"expect") and every repetition cycle of every game (PGN, JSON Lines, DhtmlXQ; gzip
+or not) under two rule sets, and prints those whose verdict or any move's label
+differs, both sides shown. With no file, the case files of testdata/cases/.
+Exit status: 0 compared (differences are not failures), 1 a case, game or rule set
+could not be read or judged, 2 bad usage.`
+
 func init() {
-	register(&command{name: "diff", summary: "the cases and game cycles whose verdict or labels differ between two rule books", run: runDiff})
+	register(&command{name: "diff", summary: "the cases and game cycles whose verdict or labels differ between two rule books", synopsis: "--rules A,B [--cycles all|first|last] [--format text|json] [-j N] [CASE_FILE|GAME_FILE…]", help: diffHelp, flags: runDiff})
 }
 
 // diffItem is one case or game cycle judged under the two books.
@@ -46,112 +56,98 @@ type diffReport struct {
 	Errors   []replayError `json:"errors"`
 }
 
-func runDiff(e *env, args []string) int {
-	synopsis := "--rules A,B [--cycles all|first|last] [--format text|json] [-j N] [CASE_FILE|GAME_FILE…]"
-	fs := newFlags(e, "diff", synopsis)
+func runDiff(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "", "the two rule sets to compare: bundled ids or rule-set files (11,draft.yaml)")
 	mode := fs.String("cycles", interp.CyclesAll, "game files: which cycles of a game (all, first, last; see scan --help)")
+	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
 	format := fs.String("format", "text", "text or json")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "cases and games judged in parallel")
-	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules diff "+synopsis)
-		fmt.Fprintln(w, "\nJudges every case (case files: the YAML of testdata/cases/, or JSON Lines rows with")
-		fmt.Fprintln(w, "\"expect\") and every repetition cycle of every game (PGN, JSON Lines, DhtmlXQ; gzip")
-		fmt.Fprintln(w, "or not) under two rule sets, and prints those whose verdict or any move's label")
-		fmt.Fprintln(w, "differs, both sides shown. With no file, the case files of testdata/cases/.")
-		fmt.Fprintln(w, "Exit status: 0 compared (differences are not failures), 1 a case, game or rule set")
-		fmt.Fprintln(w, "could not be read or judged, 2 bad usage.")
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
+	choices(fs, "format", "text", "json")
+	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "cases and games judged in parallel")
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "diff", "unknown --format %q (want text or json)", *format)
-	}
-	switch *mode {
-	case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
-	default:
-		return usageErr(e, "diff", "unknown --cycles %q (want all, first or last)", *mode)
-	}
-	if *jobs < 1 {
-		return usageErr(e, "diff", "--jobs must be 1 or more")
-	}
-	if parts := strings.Split(*rulesArg, ","); len(parts) != 2 || strings.TrimSpace(parts[0]) == "all" || strings.TrimSpace(parts[1]) == "all" {
-		return usageErr(e, "diff", "--rules wants two rule sets, A,B (e.g. --rules 11,draft.yaml)")
-	}
-	books, st := selectBooks(e, "diff", *rulesArg)
-	if books == nil {
-		return st
-	}
-	if len(books) != 2 {
-		return usageErr(e, "diff", "--rules names the same rule set twice")
-	}
-	files := fs.Args()
-	if len(files) == 0 {
-		files, _ = filepath.Glob(filepath.Join("testdata", "cases", "*.yaml"))
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "diff", "unknown --format %q (want text or json)", *format)
+		}
+		switch *mode {
+		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
+		default:
+			return usageErr(e, "diff", "unknown --cycles %q (want all, first or last)", *mode)
+		}
+		if *jobs < 1 {
+			return usageErr(e, "diff", "--jobs must be 1 or more")
+		}
+		if parts := strings.Split(*rulesArg, ","); len(parts) != 2 || strings.TrimSpace(parts[0]) == "all" || strings.TrimSpace(parts[1]) == "all" {
+			return usageErr(e, "diff", "--rules wants two rule sets, A,B (e.g. --rules 11,draft.yaml)")
+		}
+		books, st := selectBooks(e, "diff", *rulesArg)
+		if books == nil {
+			return st
+		}
+		if len(books) != 2 {
+			return usageErr(e, "diff", "--rules names the same rule set twice")
+		}
+		files := args
 		if len(files) == 0 {
-			return usageErr(e, "diff", "no file given and no testdata/cases/*.yaml here")
+			files, _ = filepath.Glob(filepath.Join("testdata", "cases", "*.yaml"))
+			if len(files) == 0 {
+				return usageErr(e, "diff", "no file given and no testdata/cases/*.yaml here")
+			}
 		}
-	}
 
-	rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
-	for _, f := range files {
-		var items []diffItem
-		var errs []replayError
-		if isCaseFile(f) {
-			items, errs = diffCases(f, books, *jobs)
+		rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
+		for _, f := range files {
+			var items []diffItem
+			var errs []replayError
+			if isCaseFile(f) {
+				items, errs = diffCases(f, books, *jobs)
+			} else {
+				items, errs = diffGames(f, books, *mode, *jobs)
+			}
+			rep.Errors = append(rep.Errors, errs...)
+			for _, it := range items {
+				if it.A.Verdict == "error" || it.B.Verdict == "error" {
+					msg := it.A.Error
+					if msg == "" {
+						msg = it.B.Error
+					}
+					rep.Errors = append(rep.Errors, replayError{File: it.File, Line: it.Line, ID: it.ID, Code: "rule",
+						Reason: msg, msg: fmt.Sprintf("%s:%d: %s: %s", it.File, it.Line, it.ID, msg)})
+					continue
+				}
+				rep.Compared++
+				it.VerdictDiffers = it.A.Verdict != it.B.Verdict
+				for i := range max(len(it.A.Labels), len(it.B.Labels)) {
+					if at(it.A.Labels, i) != at(it.B.Labels, i) {
+						it.LabelsDiffer = append(it.LabelsDiffer, i+1)
+					}
+				}
+				switch {
+				case it.VerdictDiffers:
+					rep.Verdicts++
+				case len(it.LabelsDiffer) > 0:
+					rep.Labels++
+				default:
+					continue
+				}
+				rep.Diffs = append(rep.Diffs, it)
+			}
+		}
+
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(rep); err != nil {
+				return fail(e, "diff", err)
+			}
 		} else {
-			items, errs = diffGames(f, books, *mode, *jobs)
+			writeDiffText(e.stdout, &rep)
 		}
-		rep.Errors = append(rep.Errors, errs...)
-		for _, it := range items {
-			if it.A.Verdict == "error" || it.B.Verdict == "error" {
-				msg := it.A.Error
-				if msg == "" {
-					msg = it.B.Error
-				}
-				rep.Errors = append(rep.Errors, replayError{File: it.File, Line: it.Line, ID: it.ID, Code: "rule",
-					Reason: msg, msg: fmt.Sprintf("%s:%d: %s: %s", it.File, it.Line, it.ID, msg)})
-				continue
-			}
-			rep.Compared++
-			it.VerdictDiffers = it.A.Verdict != it.B.Verdict
-			for i := range max(len(it.A.Labels), len(it.B.Labels)) {
-				if at(it.A.Labels, i) != at(it.B.Labels, i) {
-					it.LabelsDiffer = append(it.LabelsDiffer, i+1)
-				}
-			}
-			switch {
-			case it.VerdictDiffers:
-				rep.Verdicts++
-			case len(it.LabelsDiffer) > 0:
-				rep.Labels++
-			default:
-				continue
-			}
-			rep.Diffs = append(rep.Diffs, it)
+		if len(rep.Errors) > 0 {
+			return exitFailed
 		}
+		return exitOK
 	}
-
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return fail(e, "diff", err)
-		}
-	} else {
-		writeDiffText(e.stdout, &rep)
-	}
-	if len(rep.Errors) > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 func at(s []string, i int) string {
@@ -242,7 +238,7 @@ func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
 func diffGames(path string, books []*interp.Book, mode string, jobs int) ([]diffItem, []replayError) {
 	var out []diffItem
 	var errs []replayError
-	for b := range scanPipeline([]string{path}, jobs, books, mode) {
+	for b := range scanPipeline([]string{path}, jobs, books, mode, shard{}, nil) {
 		for _, g := range b.items {
 			if err := scanErr(&g); err != nil {
 				errs = append(errs, errorEntry(err))

@@ -6,70 +6,71 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
 )
 
 func init() {
-	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", run: runFacts})
+	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", synopsis: "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--format text|json]", flags: runFacts})
 }
 
-func runFacts(e *env, args []string) int {
-	fs := newFlags(e, "facts", "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--format text|json]")
+func runFacts(fs *pflag.FlagSet) runFunc {
 	fen := fs.String("fen", position.StartFEN, "position before the cycle")
 	movesArg := fs.String("moves", "", "the cycle's moves, any notation, space-separated")
 	format := fs.String("format", "text", "text or json")
+	choices(fs, "format", "text", "json")
 	book := fs.String("rules", "11", "the bundled rule book whose parameters (piece values, search depths) the facts use")
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "facts", "unknown --format %q (want text or json)", *format)
-	}
-	// The moves and position are read as judge reads them.
-	start, err := position.ParseFENComposed(*fen)
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	texts := splitMoves(*movesArg)
-	if len(texts) == 0 {
-		return usageErr(e, "facts", "--moves is empty")
-	}
-	moves, err := position.ParseMoves(start, texts)
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	// The cycle is the last period of the input, found as judge finds it.
-	in, ok := interp.FindCycle(start, moves)
-	if !ok {
-		return fail(e, "facts", facts.ErrNoCycle)
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	books, err := lib.Select(*book)
-	if err != nil || len(books) != 1 {
-		return usageErr(e, "facts", "--rules must name one bundled book (see xqrules rules list): %q", *book)
-	}
-	// Every fact, whatever the book itself needs to judge.
-	par := books[0].Params
-	par.Detail, par.Skip = facts.DetailFull, 0
-	c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(c); err != nil {
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "facts", "unknown --format %q (want text or json)", *format)
+		}
+		// The moves and position are read as judge reads them.
+		start, err := position.ParseFENComposed(*fen)
+		if err != nil {
 			return fail(e, "facts", err)
 		}
+		texts := splitMoves(*movesArg)
+		if len(texts) == 0 {
+			return usageErr(e, "facts", "--moves is empty")
+		}
+		moves, err := position.ParseMoves(start, texts)
+		if err != nil {
+			return fail(e, "facts", err)
+		}
+		// The cycle is the last period of the input, found as judge finds it.
+		in, ok := interp.FindCycle(start, moves)
+		if !ok {
+			return fail(e, "facts", facts.ErrNoCycle)
+		}
+		lib, err := interp.Bundled()
+		if err != nil {
+			return fail(e, "facts", err)
+		}
+		books, err := lib.Select(*book)
+		if err != nil || len(books) != 1 {
+			return usageErr(e, "facts", "--rules must name one bundled book (see xqrules rules list): %q", *book)
+		}
+		// Every fact, whatever the book itself needs to judge.
+		par := books[0].Params
+		par.Detail, par.Skip = facts.DetailFull, 0
+		c, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
+		if err != nil {
+			return fail(e, "facts", err)
+		}
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(c); err != nil {
+				return fail(e, "facts", err)
+			}
+			return exitOK
+		}
+		printFacts(e.stdout, c)
 		return exitOK
 	}
-	printFacts(e.stdout, c)
-	return exitOK
 }
 
 func printFacts(w io.Writer, c facts.Cycle) {

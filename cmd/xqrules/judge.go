@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
@@ -14,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", run: runJudge})
+	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]", flags: runJudge})
 }
 
 // judgement is one input's rulings, as printed.
@@ -35,63 +37,62 @@ type cycleInfo struct {
 	Occurrences int      `json:"occurrences"`
 }
 
-func runJudge(e *env, args []string) int {
-	fs := newFlags(e, "judge", "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]")
+func runJudge(fs *pflag.FlagSet) runFunc {
 	fen := fs.String("fen", position.StartFEN, "start position (XQBase/UCCI FEN)")
 	movesArg := fs.String("moves", "", "the moves from the start position, any notation (ICCS h2e2, WXF C2.5, Chinese 炮二平五), space or comma separated")
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	format := fs.String("format", "text", "text, json, or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
+	choices(fs, "format", "text", "json", "html")
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	switch *format {
-	case "text", "json", "html":
-	default:
-		return usageErr(e, "judge", "unknown --format %q (want text, json or html)", *format)
-	}
-	if fs.NArg() > 0 && *movesArg != "" {
-		return usageErr(e, "judge", "give --moves or game files, not both")
-	}
-	if fs.NArg() == 0 && strings.TrimSpace(*movesArg) == "" {
-		return usageErr(e, "judge", "nothing to judge: give --moves or a game file")
-	}
-	books, st := selectBooks(e, "judge", *rulesArg)
-	if books == nil {
-		return st
-	}
-	var js []judgement
-	status := exitOK
-	if fs.NArg() == 0 {
-		start, err := position.ParseFENComposed(*fen) // a rule-book diagram may be composed
-		if err != nil {
-			return fail(e, "judge", err)
+	return func(e *env, args []string) int {
+		switch *format {
+		case "text", "json", "html":
+		default:
+			return usageErr(e, "judge", "unknown --format %q (want text, json or html)", *format)
 		}
-		moves, err := position.ParseMoves(start, splitMoves(*movesArg))
-		if err != nil {
-			return fail(e, "judge", err)
+		if len(args) > 0 && *movesArg != "" {
+			return usageErr(e, "judge", "give --moves or game files, not both")
 		}
-		j, err := judgeMoves(books, start, moves)
-		if err != nil {
-			return fail(e, "judge", err)
+		if len(args) == 0 && strings.TrimSpace(*movesArg) == "" {
+			return usageErr(e, "judge", "nothing to judge: give --moves or a game file")
 		}
-		js = append(js, j)
-	} else {
-		// A game that cannot be read or judged is reported; the others are
-		// judged, and the status says that something failed.
-		for _, path := range fs.Args() {
-			got, err := judgeFile(books, path)
-			js = append(js, got...)
+		books, st := selectBooks(e, "judge", *rulesArg)
+		if books == nil {
+			return st
+		}
+		var js []judgement
+		status := exitOK
+		if len(args) == 0 {
+			start, err := position.ParseFENComposed(*fen) // a rule-book diagram may be composed
 			if err != nil {
-				fmt.Fprintf(e.stderr, "xqrules judge: %v\n", err)
-				status = exitFailed
+				return fail(e, "judge", err)
+			}
+			moves, err := position.ParseMoves(start, splitMoves(*movesArg))
+			if err != nil {
+				return fail(e, "judge", err)
+			}
+			j, err := judgeMoves(books, start, moves)
+			if err != nil {
+				return fail(e, "judge", err)
+			}
+			js = append(js, j)
+		} else {
+			// A game that cannot be read or judged is reported; the others are
+			// judged, and the status says that something failed.
+			for _, path := range args {
+				got, err := judgeFile(books, path)
+				js = append(js, got...)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "xqrules judge: %v\n", err)
+					status = exitFailed
+				}
 			}
 		}
+		if err := printJudgements(e, js, *format); err != nil {
+			return fail(e, "judge", err)
+		}
+		return status
 	}
-	if err := printJudgements(e, js, *format); err != nil {
-		return fail(e, "judge", err)
-	}
-	return status
 }
 
 func printJudgements(e *env, js []judgement, format string) error {

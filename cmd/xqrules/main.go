@@ -13,7 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+
+	"github.com/spf13/pflag"
 )
 
 // Exit statuses.
@@ -31,11 +32,25 @@ type env struct {
 	isTerminal bool
 }
 
-// command is one subcommand. run returns the exit status.
+// runFunc runs a command with its flags parsed and its arguments (the
+// words that are not flags, in order); it returns the exit status.
+type runFunc func(e *env, args []string) int
+
+// command is one subcommand. A command defines its flags in flags, which
+// returns the function that runs it: the flags are parsed by cobra/pflag
+// (see cli.go), anywhere on the line, "--" ending them. A command in the
+// older form gives run instead and parses its own arguments (newFlags,
+// parseFlags).
 type command struct {
-	name    string
-	summary string
-	run     func(e *env, args []string) int
+	name     string
+	summary  string
+	synopsis string // what follows "xqrules NAME" in the usage line
+	help     string // what --help prints after the usage line (default: summary)
+	flags    func(fs *pflag.FlagSet) runFunc
+	sub      []*command // subcommands (rules list, rules check …)
+	// complete, when set, completes the arguments (not the flags).
+	complete func(args []string, toComplete string) []string
+	run      runFunc // the older form
 }
 
 var commands = map[string]*command{}
@@ -47,41 +62,17 @@ func main() {
 	os.Exit(run(e, os.Args[1:]))
 }
 
+// run runs the command line args (without the program's name) and returns
+// the exit status.
 func run(e *env, args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return c.run(e, []string{"--help"})
-			}
-		}
-		usage(e.stdout)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(e.stderr, "xqrules: unknown command %q\n\n", args[0])
-		usage(e.stderr)
+	status := exitOK
+	root := newRoot(e, &status)
+	if len(args) == 0 {
+		root.SetOut(e.stderr)
+		root.Usage()
 		return exitUsage
 	}
-	return c.run(e, args[1:])
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "xqrules adjudicates Xiangqi repetition cycles under many rule books side by side.")
-	fmt.Fprintln(w, "\nUsage: xqrules <command> [flags] [args]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun 'xqrules <command> --help' for a command's flags.")
-	fmt.Fprintln(w, "Exit status: 0 ok, 1 failed, 2 bad usage.")
+	return execute(e, root, &status, args)
 }
 
 // newFlags returns a flag set that prints its usage to e.stderr and does not exit.

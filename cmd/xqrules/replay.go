@@ -11,12 +11,22 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
 
+// replayHelp is what --help says of the command.
+const replayHelp = `Replays every game of every file and reports the games, plies, errors and
+repetitions (games in which a position occurs 2 and 3 times).
+Files are PGN (ICCS, WXF or Chinese moves), JSON Lines (fen + moves) or
+DhtmlXQ, gzip-compressed or not; the format is recognised from the content.
+A bad game is reported and the run goes on.
+Exit status: 0 all replayed, 1 any error, 2 bad usage.`
+
 func init() {
-	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", run: runReplay})
+	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", synopsis: "[--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…", help: replayHelp, flags: runReplay})
 }
 
 // replayBatch is how many records travel together through the pipeline:
@@ -80,153 +90,140 @@ type replayError struct {
 	msg    string
 }
 
-func runReplay(e *env, args []string) int {
-	fs := newFlags(e, "replay", "[--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…")
+func runReplay(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "output: text or json")
+	choices(fs, "format", "text", "json")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "goroutines replaying games (reading is one more)")
 	list := fs.Bool("list", false, "also list the games in which a position occurs 3 times")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	dedupe := fs.Bool("dedupe", true, "replay a game identical to an earlier one (same start, same moves) only once; the counts are the same")
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules replay [--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…")
-		fmt.Fprintln(w, "\nReplays every game of every file and reports the games, plies, errors and")
-		fmt.Fprintln(w, "repetitions (games in which a position occurs 2 and 3 times).")
-		fmt.Fprintln(w, "Files are PGN (ICCS, WXF or Chinese moves), JSON Lines (fen + moves) or")
-		fmt.Fprintln(w, "DhtmlXQ, gzip-compressed or not; the format is recognised from the content.")
-		fmt.Fprintln(w, "A bad game is reported and the run goes on.")
-		fmt.Fprintln(w, "Exit status: 0 all replayed, 1 any error, 2 bad usage.")
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "replay", "unknown --format %q (want text or json)", *format)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "replay", "no file given (see xqrules replay --help)")
-	}
-	if *jobs < 1 {
-		return usageErr(e, "replay", "--jobs must be 1 or more")
-	}
-	files := fs.Args()
-	// The records in flight are a few MB, but a corpus allocates hundreds:
-	// collecting less often saves about a sixth of the reading time.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	stop, st, ok := startCPUProfile(e, "replay", *cpuprofile)
-	if !ok {
-		return st
-	}
-	defer stop()
-
-	start := time.Now()
-	rep := replayReport{Errors: []replayError{}, Files: make([]replayFile, len(files))}
-	for i, f := range files {
-		rep.Files[i].File = f
-	}
-	var prog *progress
-	if e.isTerminal {
-		prog = &progress{w: e.stderr, files: files}
-	}
-	var memo *record.Memo
-	if *dedupe {
-		memo = record.NewMemo()
-	}
-	var opened func(int, *record.Reader)
-	if prog != nil {
-		opened = prog.setReader
-	}
-	replayer := func() func(*gameItem[replayed]) {
-		rp := record.Replayer{Memo: memo}
-		return func(it *gameItem[replayed]) {
-			if it.g != nil {
-				it.res.reps, it.res.plies, it.res.err = rp.Check(it.g)
-			}
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "replay", "unknown --format %q (want text or json)", *format)
 		}
-	}
-	for b := range gamePipeline(files, *jobs, replayBatch, opened, replayer) {
-		rf := &rep.Files[b.file]
-		for _, it := range b.items {
-			if it.readErr != nil {
-				rep.Errors = append(rep.Errors, errorEntry(it.readErr))
-				rf.Errors++
-				continue
-			}
-			r := &it.res
-			rep.Games++
-			rep.Plies += r.plies
-			rf.Games++
-			rf.Plies += r.plies
-			rf.Format = it.g.Format
-			rf.Encoding = it.g.Encoding
-			if r.err != nil {
-				rep.Errors = append(rep.Errors, errorEntry(r.err))
-				rf.Errors++
-				continue
-			}
-			if r.reps.Max >= 2 {
-				rep.GamesWith2Fold++
-			}
-			if r.reps.Max >= 3 {
-				rep.GamesWith3Fold++
-				if *list {
-					g := it.g
-					rep.Threefold = append(rep.Threefold, threefoldGame{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID,
-						Max: r.reps.Max, FirstThreefold: r.reps.FirstThreefold, Plies: r.plies})
+		if len(args) == 0 {
+			return usageErr(e, "replay", "no file given (see xqrules replay --help)")
+		}
+		if *jobs < 1 {
+			return usageErr(e, "replay", "--jobs must be 1 or more")
+		}
+		files := args
+		// The records in flight are a few MB, but a corpus allocates hundreds:
+		// collecting less often saves about a sixth of the reading time.
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+		stop, st, ok := startCPUProfile(e, "replay", *cpuprofile)
+		if !ok {
+			return st
+		}
+		defer stop()
+
+		start := time.Now()
+		rep := replayReport{Errors: []replayError{}, Files: make([]replayFile, len(files))}
+		for i, f := range files {
+			rep.Files[i].File = f
+		}
+		var prog *progress
+		if e.isTerminal {
+			prog = &progress{w: e.stderr, files: files}
+		}
+		var memo *record.Memo
+		if *dedupe {
+			memo = record.NewMemo()
+		}
+		var opened func(int, *record.Reader)
+		if prog != nil {
+			opened = prog.setReader
+		}
+		replayer := func() func(*gameItem[replayed]) {
+			rp := record.Replayer{Memo: memo}
+			return func(it *gameItem[replayed]) {
+				if it.g != nil {
+					it.res.reps, it.res.plies, it.res.err = rp.Check(it.g)
 				}
 			}
 		}
+		for b := range gamePipeline(files, *jobs, replayBatch, opened, replayer) {
+			rf := &rep.Files[b.file]
+			for _, it := range b.items {
+				if it.readErr != nil {
+					rep.Errors = append(rep.Errors, errorEntry(it.readErr))
+					rf.Errors++
+					continue
+				}
+				r := &it.res
+				rep.Games++
+				rep.Plies += r.plies
+				rf.Games++
+				rf.Plies += r.plies
+				rf.Format = it.g.Format
+				rf.Encoding = it.g.Encoding
+				if r.err != nil {
+					rep.Errors = append(rep.Errors, errorEntry(r.err))
+					rf.Errors++
+					continue
+				}
+				if r.reps.Max >= 2 {
+					rep.GamesWith2Fold++
+				}
+				if r.reps.Max >= 3 {
+					rep.GamesWith3Fold++
+					if *list {
+						g := it.g
+						rep.Threefold = append(rep.Threefold, threefoldGame{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID,
+							Max: r.reps.Max, FirstThreefold: r.reps.FirstThreefold, Plies: r.plies})
+					}
+				}
+			}
+			if prog != nil {
+				prog.update(b.file, rep.Games, rep.Plies, len(rep.Errors), false)
+			}
+		}
 		if prog != nil {
-			prog.update(b.file, rep.Games, rep.Plies, len(rep.Errors), false)
+			prog.clear()
 		}
-	}
-	if prog != nil {
-		prog.clear()
-	}
-	el := time.Since(start)
-	rep.Repetitions = rep.GamesWith3Fold
-	rep.ElapsedMS = el.Milliseconds()
+		el := time.Since(start)
+		rep.Repetitions = rep.GamesWith3Fold
+		rep.ElapsedMS = el.Milliseconds()
 
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(rep); err != nil {
-			return fail(e, "replay", err)
-		}
-	} else {
-		for _, er := range rep.Errors {
-			fmt.Fprintln(e.stdout, er.msg)
-		}
-		for _, g := range rep.Threefold {
-			id := ""
-			if g.ID != "" {
-				id = " (" + g.ID + ")"
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(rep); err != nil {
+				return fail(e, "replay", err)
 			}
-			fmt.Fprintf(e.stdout, "%s:%d: game %d%s: a position occurs %d times, the 3rd time after ply %d of %d\n",
-				g.File, g.Line, g.Game, id, g.Max, g.FirstThreefold, g.Plies)
-		}
-		for _, f := range rep.Files {
-			enc := "" // UTF-8 goes without saying
-			if f.Encoding != "" && f.Encoding != record.EncodingUTF8 {
-				enc = " (" + f.Encoding + ")"
+		} else {
+			for _, er := range rep.Errors {
+				fmt.Fprintln(e.stdout, er.msg)
 			}
-			if len(rep.Files) > 1 || enc != "" {
-				fmt.Fprintf(e.stdout, "%s%s: games %d, plies %d, errors %d\n", f.File, enc, f.Games, f.Plies, f.Errors)
+			for _, g := range rep.Threefold {
+				id := ""
+				if g.ID != "" {
+					id = " (" + g.ID + ")"
+				}
+				fmt.Fprintf(e.stdout, "%s:%d: game %d%s: a position occurs %d times, the 3rd time after ply %d of %d\n",
+					g.File, g.Line, g.Game, id, g.Max, g.FirstThreefold, g.Plies)
 			}
+			for _, f := range rep.Files {
+				enc := "" // UTF-8 goes without saying
+				if f.Encoding != "" && f.Encoding != record.EncodingUTF8 {
+					enc = " (" + f.Encoding + ")"
+				}
+				if len(rep.Files) > 1 || enc != "" {
+					fmt.Fprintf(e.stdout, "%s%s: games %d, plies %d, errors %d\n", f.File, enc, f.Games, f.Plies, f.Errors)
+				}
+			}
+			fmt.Fprintf(e.stdout, "games %d, plies %d, errors %d\n", rep.Games, rep.Plies, len(rep.Errors))
+			fmt.Fprintf(e.stdout, "repetitions: %d games with a position occurring at least twice, %d at least 3 times\n",
+				rep.GamesWith2Fold, rep.GamesWith3Fold)
+			fmt.Fprintf(e.stderr, "replay: %v, %.2f M plies/s\n", el.Round(time.Millisecond), float64(rep.Plies)/el.Seconds()/1e6)
 		}
-		fmt.Fprintf(e.stdout, "games %d, plies %d, errors %d\n", rep.Games, rep.Plies, len(rep.Errors))
-		fmt.Fprintf(e.stdout, "repetitions: %d games with a position occurring at least twice, %d at least 3 times\n",
-			rep.GamesWith2Fold, rep.GamesWith3Fold)
-		fmt.Fprintf(e.stderr, "replay: %v, %.2f M plies/s\n", el.Round(time.Millisecond), float64(rep.Plies)/el.Seconds()/1e6)
+		if len(rep.Errors) > 0 {
+			return exitFailed
+		}
+		return exitOK
 	}
-	if len(rep.Errors) > 0 {
-		return exitFailed
-	}
-	return exitOK
 }
 
 // errorEntry flattens a reading or replay error.

@@ -5,37 +5,34 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/interp"
 )
 
 func init() {
-	register(&command{name: "rules", summary: "list the rule books, check rule-set files, show a book's rules", run: runRules})
+	register(&command{name: "rules", summary: "list the rule books, check rule-set files, show a book's rules", synopsis: "list [--format text|json] | check FILE… | show ID|FILE",
+		flags: runRules, sub: []*command{
+			{name: "list", summary: "the rule books: id, title, year, status", synopsis: "[--format text|json] [FILE.yaml…]", flags: rulesList},
+			{name: "check", summary: "load rule-set files, print every error (file:line:col, rule id, code); exit 1 if any", synopsis: "FILE…", flags: rulesCheck},
+			{name: "show", summary: "a book's rules after extends and overrides, in evaluation order", synopsis: "ID|FILE.yaml", flags: rulesShow,
+				complete: func(args []string, _ string) []string {
+					if len(args) > 0 {
+						return nil
+					}
+					return bookIDs()
+				}},
+		}})
 }
 
-func runRules(e *env, args []string) int {
-	const synopsis = "list [--format text|json] | check FILE… | show ID|FILE"
-	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "-help" {
-		fs := newFlags(e, "rules", synopsis)
+// runRules runs when no subcommand is named (or an unknown one).
+func runRules(fs *pflag.FlagSet) runFunc {
+	return func(e *env, args []string) int {
 		if len(args) == 0 {
-			fs.Usage()
-			return exitUsage
+			return usageErr(e, "rules", "name a subcommand: list, check or show (see xqrules rules --help)")
 		}
-		fs.SetOutput(e.stdout)
-		fs.Usage()
-		fmt.Fprintln(e.stdout, "  list   the rule books: id, title, year, status")
-		fmt.Fprintln(e.stdout, "  check  load rule-set files, print every error (file:line:col, rule id, code); exit 1 if any")
-		fmt.Fprintln(e.stdout, "  show   a book's rules after extends and overrides, in evaluation order")
-		return exitOK
+		return usageErr(e, "rules", "unknown subcommand %q (want list, check or show)", args[0])
 	}
-	switch args[0] {
-	case "list":
-		return rulesList(e, args[1:])
-	case "check":
-		return rulesCheck(e, args[1:])
-	case "show":
-		return rulesShow(e, args[1:])
-	}
-	return usageErr(e, "rules", "unknown subcommand %q (want list, check or show)", args[0])
 }
 
 type bookInfo struct {
@@ -49,137 +46,132 @@ type bookInfo struct {
 	File    string        `json:"file"`
 }
 
-func rulesList(e *env, args []string) int {
-	fs := newFlags(e, "rules list", "[--format text|json] [FILE.yaml…]")
+func rulesList(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "text or json")
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "rules list", "unknown --format %q (want text or json)", *format)
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return failRules(e, "rules list", err)
-	}
-	if fs.NArg() > 0 {
-		if _, err := lib.LoadFiles(fs.Args()...); err != nil {
+	choices(fs, "format", "text", "json")
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "rules list", "unknown --format %q (want text or json)", *format)
+		}
+		lib, err := interp.Bundled()
+		if err != nil {
 			return failRules(e, "rules list", err)
 		}
-	}
-	var infos []bookInfo
-	for _, b := range lib.Books() {
-		infos = append(infos, bookInfo{ID: b.ID, Title: b.Title, Year: b.Year, Status: b.Status,
-			InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File})
-	}
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		enc.Encode(infos)
+		if len(args) > 0 {
+			if _, err := lib.LoadFiles(args...); err != nil {
+				return failRules(e, "rules list", err)
+			}
+		}
+		var infos []bookInfo
+		for _, b := range lib.Books() {
+			infos = append(infos, bookInfo{ID: b.ID, Title: b.Title, Year: b.Year, Status: b.Status,
+				InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File})
+		}
+		if *format == "json" {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			enc.Encode(infos)
+			return exitOK
+		}
+		for _, b := range infos {
+			title := b.Title.ZH
+			if title == "" {
+				title = b.Title.EN
+			}
+			ext := ""
+			if b.Extends != "" {
+				ext = "  (extends " + b.Extends + ")"
+			}
+			fmt.Fprintf(e.stdout, "%-13s %4d  %-14s %s%s\n", b.ID, b.Year, b.Status, title, ext)
+		}
 		return exitOK
 	}
-	for _, b := range infos {
-		title := b.Title.ZH
-		if title == "" {
-			title = b.Title.EN
+}
+
+func rulesCheck(fs *pflag.FlagSet) runFunc {
+	return func(e *env, args []string) int {
+		if len(args) == 0 {
+			return usageErr(e, "rules check", "give one or more rule-set files")
 		}
-		ext := ""
+		lib, err := interp.Bundled()
+		if err != nil {
+			return failRules(e, "rules check", err)
+		}
+		// The files are loaded together: they may extend one another.
+		books, err := lib.LoadFiles(args...)
+		if err != nil {
+			if el, ok := err.(interp.ErrorList); ok {
+				fmt.Fprintln(e.stderr, el.Detail())
+				fmt.Fprintf(e.stderr, "%d error(s); nothing loaded\n", len(el))
+				return exitFailed
+			}
+			return fail(e, "rules check", err)
+		}
+		for _, b := range books {
+			fmt.Fprintf(e.stdout, "%s: ok — rule set %q: %d move rules, %d patterns, %d verdict rows\n",
+				b.File, b.ID, len(b.Moves), len(b.Patterns), len(b.Verdict))
+		}
+		return exitOK
+	}
+}
+
+func rulesShow(fs *pflag.FlagSet) runFunc {
+	return func(e *env, args []string) int {
+		if len(args) != 1 {
+			return usageErr(e, "rules show", "give one rule set")
+		}
+		lib, err := interp.Bundled()
+		if err != nil {
+			return failRules(e, "rules show", err)
+		}
+		books, err := lib.Select(args[0])
+		if err != nil {
+			return failRules(e, "rules show", err)
+		}
+		b := books[0]
+		w := e.stdout
+		fmt.Fprintf(w, "%s — %s / %s (%d, %s)\n", b.ID, b.Title.ZH, b.Title.EN, b.Year, b.Status)
 		if b.Extends != "" {
-			ext = "  (extends " + b.Extends + ")"
+			fmt.Fprintf(w, "extends %s\n", b.Extends)
 		}
-		fmt.Fprintf(e.stdout, "%-13s %4d  %-14s %s%s\n", b.ID, b.Year, b.Status, title, ext)
-	}
-	return exitOK
-}
-
-func rulesCheck(e *env, args []string) int {
-	fs := newFlags(e, "rules check", "FILE…")
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "rules check", "give one or more rule-set files")
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return failRules(e, "rules check", err)
-	}
-	// The files are loaded together: they may extend one another.
-	books, err := lib.LoadFiles(fs.Args()...)
-	if err != nil {
-		if el, ok := err.(interp.ErrorList); ok {
-			fmt.Fprintln(e.stderr, el.Detail())
-			fmt.Fprintf(e.stderr, "%d error(s); nothing loaded\n", len(el))
-			return exitFailed
+		if b.Summary != "" {
+			fmt.Fprintf(w, "%s\n", b.Summary)
 		}
-		return fail(e, "rules check", err)
-	}
-	for _, b := range books {
-		fmt.Fprintf(e.stdout, "%s: ok — rule set %q: %d move rules, %d patterns, %d verdict rows\n",
-			b.File, b.ID, len(b.Moves), len(b.Patterns), len(b.Verdict))
-	}
-	return exitOK
-}
-
-func rulesShow(e *env, args []string) int {
-	fs := newFlags(e, "rules show", "ID|FILE.yaml")
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if fs.NArg() != 1 {
-		return usageErr(e, "rules show", "give one rule set")
-	}
-	lib, err := interp.Bundled()
-	if err != nil {
-		return failRules(e, "rules show", err)
-	}
-	books, err := lib.Select(fs.Arg(0))
-	if err != nil {
-		return failRules(e, "rules show", err)
-	}
-	b := books[0]
-	w := e.stdout
-	fmt.Fprintf(w, "%s — %s / %s (%d, %s)\n", b.ID, b.Title.ZH, b.Title.EN, b.Year, b.Status)
-	if b.Extends != "" {
-		fmt.Fprintf(w, "extends %s\n", b.Extends)
-	}
-	if b.Summary != "" {
-		fmt.Fprintf(w, "%s\n", b.Summary)
-	}
-	p := b.Params
-	fmt.Fprintf(w, "\nparams: 车 %d 马 %d 炮 %d 士 %d 象 %d 兵 %d 过河兵 %d; pawn trades no gain %v; mate depth %d, quiet mate %v; repetitions %d\n",
-		p.Rook, p.Horse, p.Cannon, p.Advisor, p.Elephant, p.Pawn, p.CrossedPawn, p.PawnTradeNoGain, p.MateDepth, p.QuietMate, b.Repetitions)
-	var labels []string
-	for _, l := range b.Labels {
-		s := l.Name
-		if l.Attack {
-			s += "*"
+		p := b.Params
+		fmt.Fprintf(w, "\nparams: 车 %d 马 %d 炮 %d 士 %d 象 %d 兵 %d 过河兵 %d; pawn trades no gain %v; mate depth %d, quiet mate %v; repetitions %d\n",
+			p.Rook, p.Horse, p.Cannon, p.Advisor, p.Elephant, p.Pawn, p.CrossedPawn, p.PawnTradeNoGain, p.MateDepth, p.QuietMate, b.Repetitions)
+		var labels []string
+		for _, l := range b.Labels {
+			s := l.Name
+			if l.Attack {
+				s += "*"
+			}
+			labels = append(labels, s)
 		}
-		labels = append(labels, s)
-	}
-	fmt.Fprintf(w, "labels (heaviest first, * = attack): %s; default %s\n", strings.Join(labels, " > "), b.DefaultLabel)
-	fmt.Fprintln(w, "\nmove rules:")
-	for _, r := range b.Moves {
-		what := "→ " + r.Label
-		if len(r.Exempt) > 0 {
-			what = "exempts " + strings.Join(r.Exempt, " ")
+		fmt.Fprintf(w, "labels (heaviest first, * = attack): %s; default %s\n", strings.Join(labels, " > "), b.DefaultLabel)
+		fmt.Fprintln(w, "\nmove rules:")
+		for _, r := range b.Moves {
+			what := "→ " + r.Label
+			if len(r.Exempt) > 0 {
+				what = "exempts " + strings.Join(r.Exempt, " ")
+			}
+			forw := ""
+			if r.For != "" {
+				forw = " for each of " + r.For
+			}
+			fmt.Fprintf(w, "  %-34s %-14s%s: %s  [%s, %s]\n", r.ID, what, forw, oneLine(r.When()), r.Cite, r.Status)
 		}
-		forw := ""
-		if r.For != "" {
-			forw = " for each of " + r.For
+		fmt.Fprintln(w, "\npatterns (per side):")
+		for _, p := range b.Patterns {
+			fmt.Fprintf(w, "  %-20s %s  [%s, %s]\n", p.Name, oneLine(p.When()), p.Cite, p.Status)
 		}
-		fmt.Fprintf(w, "  %-34s %-14s%s: %s  [%s, %s]\n", r.ID, what, forw, oneLine(r.When()), r.Cite, r.Status)
+		fmt.Fprintln(w, "\nverdict (first row that holds, tried with side = red then black):")
+		for _, r := range b.Verdict {
+			fmt.Fprintf(w, "  %-30s %-16s %s  [%s, %s]\n", r.ID, r.Then, oneLine(r.When()), r.Cite, r.Status)
+		}
+		return exitOK
 	}
-	fmt.Fprintln(w, "\npatterns (per side):")
-	for _, p := range b.Patterns {
-		fmt.Fprintf(w, "  %-20s %s  [%s, %s]\n", p.Name, oneLine(p.When()), p.Cite, p.Status)
-	}
-	fmt.Fprintln(w, "\nverdict (first row that holds, tried with side = red then black):")
-	for _, r := range b.Verdict {
-		fmt.Fprintf(w, "  %-30s %-16s %s  [%s, %s]\n", r.ID, r.Then, oneLine(r.When()), r.Cite, r.Status)
-	}
-	return exitOK
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

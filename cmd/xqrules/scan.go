@@ -4,17 +4,43 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
+	"sync/atomic"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
 
+// scanHelp is what --help says of the command.
+const scanHelp = `Reads game records (PGN, JSON Lines, DhtmlXQ; gzip or not), finds the repetition
+cycles of every game and judges each under every selected rule book, in parallel,
+in file order. A cycle is judged as ` + "`judge`" + ` judges a game: its last period, from the
+first occurrence of the repeated position. Prints a line per cycle and a summary per
+book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a
+game with a decisive result, how many the book rules against the loser.
+A bad game is reported (file:line, game, id) and the scan goes on; a progress line
+(games, cycles, rate, time left) is shown on stderr when it is a terminal.
+
+text and jsonl are written as the cycles are judged, in input order, in constant
+memory whatever the corpus size; jsonl is a JSON object a line: "type": "cycle" or
+"error" (a bad game), then one "type": "summary" (what scan-merge adds up). json is
+one document built in memory, for small inputs.
+
+--shard K/N judges the K-th of N shares of the games: a game is in share K when
+FNV-1a-64(record id) mod N = K-1 (JSON Lines "id", PGN CCPDPath; without one, the file's
+base name and the game's index, "games.pgn#12"); an error that is no game's (a file
+that cannot be opened) is the first share's. Run the N shares anywhere, then
+xqrules scan-merge their jsonl outputs: the summary of one run over all the games.
+Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
+written, 2 bad usage.`
+
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", run: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
@@ -74,191 +100,105 @@ type scanReport struct {
 }
 
 // scanned is what scanning one game found: its cycles judged, or why it
-// could not be replayed.
+// could not be replayed; other: the game is another shard's.
 type scanned struct {
 	cycles []scanCycle
 	err    error
+	other  bool
 }
 
-func runScan(e *env, args []string) int {
-	synopsis := "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|json] [--quiet] [-j N] [--cpuprofile F] FILE…"
-	fs := newFlags(e, "scan", synopsis)
+func runScan(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
-	format := fs.String("format", "text", "text or json")
+	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
+	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge) or json (one document, built in memory: for small inputs)")
+	choices(fs, "format", "text", "jsonl", "json")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "games judged in parallel")
-	fs.IntVar(jobs, "j", runtime.GOMAXPROCS(0), "same as --jobs")
+	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
+	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id (see --help)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage: xqrules scan "+synopsis)
-		fmt.Fprintln(w, "\nReads game records (PGN, JSON Lines, DhtmlXQ; gzip or not), finds the repetition")
-		fmt.Fprintln(w, "cycles of every game and judges each under every selected rule book, in parallel,")
-		fmt.Fprintln(w, "in file order. A cycle is judged as `judge` judges a game: its last period, from the")
-		fmt.Fprintln(w, "first occurrence of the repeated position. Prints a line per cycle and a summary per")
-		fmt.Fprintln(w, "book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a")
-		fmt.Fprintln(w, "game with a decisive result, how many the book rules against the loser.")
-		fmt.Fprintln(w, "A bad game is reported (file:line, game, id) and the scan goes on; a progress line")
-		fmt.Fprintln(w, "is shown on a terminal.")
-		fmt.Fprintln(w, "Exit status: 0 ok, 1 any bad game or ruling error, 2 bad usage.")
-		fmt.Fprintln(w, "\nFlags:")
-		fs.PrintDefaults()
-	}
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "scan", "unknown --format %q (want text or json)", *format)
-	}
-	switch *mode {
-	case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
-	default:
-		return usageErr(e, "scan", "unknown --cycles %q (want all, first or last)", *mode)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "scan", "no file given (see xqrules scan --help)")
-	}
-	if *jobs < 1 {
-		return usageErr(e, "scan", "--jobs must be 1 or more")
-	}
-	books, st := selectBooks(e, "scan", *rulesArg)
-	if books == nil {
-		return st
-	}
-	stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
-	if !ok {
-		return st
-	}
-	defer stop()
-	files := fs.Args()
-	start := time.Now()
-	rep := scanReport{Mode: *mode, Cycles: []scanCycle{}, Errors: []replayError{}}
-	sums := make([]scanSummary, len(books))
-	for i, b := range books {
-		sums[i].Ruleset = b.ID
-	}
-	var prog *scanProgress
-	if e.isTerminal {
-		prog = &scanProgress{w: e.stderr, files: files}
-	}
-	for b := range scanPipeline(files, *jobs, books, *mode) {
-		for _, it := range b.items {
-			if it.g != nil {
-				rep.Games++
-			}
-			if err := scanErr(&it); err != nil {
-				rep.Errors = append(rep.Errors, errorEntry(err))
-				continue
-			}
-			for _, c := range it.res.cycles {
-				tally(sums, &c)
-				rep.Cycles = append(rep.Cycles, c)
-			}
-		}
-		if prog != nil {
-			prog.update(b.file, rep.Games, len(rep.Cycles), len(rep.Errors))
-		}
-	}
-	if prog != nil {
-		prog.clear()
-	}
-	rep.Summary = sums
-	rep.ElapsedMS = time.Since(start).Milliseconds()
-	ruleErrors := 0
-	for _, s := range sums {
-		ruleErrors += s.Errors
-	}
-
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return fail(e, "scan", err)
-		}
-	} else {
-		writeScanText(e.stdout, &rep, *quiet)
-		// The CLI's own timing, on stderr so the report stays comparable.
-		per := ""
-		if n := len(rep.Cycles); n > 0 {
-			per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(rep.ElapsedMS)/float64(n), len(books))
-		}
-		fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", len(rep.Cycles), float64(rep.ElapsedMS)/1000, per, *jobs)
-	}
-	if len(rep.Errors) > 0 || ruleErrors > 0 {
-		return exitFailed
-	}
-	return exitOK
-}
-
-// tally adds one cycle to the books' summaries.
-func tally(sums []scanSummary, c *scanCycle) {
-	loser := ""
-	if c.EndsGame {
-		switch c.Result {
-		case "1-0":
-			loser = interp.BlackMustVary
-		case "0-1":
-			loser = interp.RedMustVary
-		}
-	}
-	for i, r := range c.Rulings {
-		s := &sums[i]
-		switch r.Verdict {
-		case interp.RedMustVary:
-			s.RedMustVary++
-		case interp.BlackMustVary:
-			s.BlackMustVary++
-		case interp.Draw:
-			s.Draw++
+	return func(e *env, args []string) int {
+		switch *format {
+		case "text", "jsonl", "json":
 		default:
-			s.Errors++
+			return usageErr(e, "scan", "unknown --format %q (want text, jsonl or json)", *format)
 		}
-		if loser != "" {
-			s.Decisive++
-			if r.Verdict == loser {
-				s.LoserMustVary++
-			}
+		switch *mode {
+		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
+		default:
+			return usageErr(e, "scan", "unknown --cycles %q (want all, first or last)", *mode)
 		}
-	}
-}
-
-func writeScanText(w io.Writer, rep *scanReport, quiet bool) {
-	for _, er := range rep.Errors {
-		fmt.Fprintln(w, er.msg)
-	}
-	if !quiet {
-		for _, c := range rep.Cycles {
-			where := fmt.Sprintf("%s:%d", c.File, c.Line)
-			if c.ID != "" {
-				where += " (" + c.ID + ")"
-			}
-			var vs []string
-			for _, r := range c.Rulings {
-				vs = append(vs, r.Ruleset+" "+shortVerdict(r.Verdict))
-				if r.Error != "" {
-					fmt.Fprintf(w, "%s: ply %d: rule set %s: %s\n", where, c.Ply, r.Ruleset, r.Error)
+		if len(args) == 0 {
+			return usageErr(e, "scan", "no file given (see xqrules scan --help)")
+		}
+		if *jobs < 1 {
+			return usageErr(e, "scan", "--jobs must be 1 or more")
+		}
+		sh, err := parseShard(*shardArg)
+		if err != nil {
+			return usageErr(e, "scan", "%v", err)
+		}
+		books, st := selectBooks(e, "scan", *rulesArg)
+		if books == nil {
+			return st
+		}
+		stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
+		if !ok {
+			return st
+		}
+		defer stop()
+		files := args
+		start := time.Now()
+		tot := newScanTotals(*mode, books, sh)
+		out := newScanOutput(e.stdout, *format, *quiet)
+		var prog *scanProgress
+		var opened func(int, *record.Reader)
+		if e.isTerminal { // never in piped output
+			prog = newScanProgress(e.stderr, files)
+			opened = prog.setReader
+		}
+		for b := range scanPipeline(files, *jobs, books, *mode, sh, opened) {
+			for _, it := range b.items {
+				if it.res.other {
+					continue // another shard's
+				}
+				if it.g != nil {
+					tot.Games++
+				}
+				if err := scanErr(&it); err != nil {
+					tot.BadGames++
+					out.badGame(errorEntry(err))
+					continue
+				}
+				for i := range it.res.cycles {
+					tot.add(&it.res.cycles[i])
+					out.cycle(&it.res.cycles[i])
 				}
 			}
-			end := ""
-			if c.EndsGame {
-				end = " ends " + c.Result
+			if err := out.flush(); err != nil {
+				prog.clear()
+				return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 			}
-			fmt.Fprintf(w, "%s ply %d%s: %s | %s\n", where, c.Ply, end, strings.Join(c.Moves, " "), strings.Join(vs, ", "))
+			prog.update(b.file, tot.Games, tot.Cycles, tot.BadGames)
 		}
-		fmt.Fprintln(w)
-	}
-	decisive := 0
-	if len(rep.Summary) > 0 {
-		decisive = rep.Summary[0].Decisive
-	}
-	fmt.Fprintf(w, "%d games, %d cycles (%s), %d bad games\n", rep.Games, len(rep.Cycles), rep.Mode, len(rep.Errors))
-	fmt.Fprintf(w, "%-13s %14s %16s %8s %7s   loser must vary (%d cycles ending a decisive game)\n",
-		"rule set", "red-must-vary", "black-must-vary", "draw", "errors", decisive)
-	for _, s := range rep.Summary {
-		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
+		prog.clear()
+		elapsed := time.Since(start)
+		if err := out.end(tot, elapsed); err != nil {
+			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
+		}
+		if *format != "json" {
+			// The CLI's own timing, on stderr so the report stays comparable.
+			per := ""
+			if n := tot.Cycles; n > 0 {
+				per = fmt.Sprintf(" (%.2f ms per cycle under %d books)", float64(elapsed.Milliseconds())/float64(n), len(books))
+			}
+			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", tot.Cycles, elapsed.Seconds(), per, *jobs)
+		}
+		if tot.failed() {
+			return exitFailed
+		}
+		return exitOK
 	}
 }
 
@@ -274,17 +214,23 @@ func shortVerdict(v string) string {
 	return v
 }
 
-// scanPipeline reads the files, judges their games in jobs goroutines and
-// returns the batches in file order (see gamePipeline).
-func scanPipeline(files []string, jobs int, books []*interp.Book, mode string) <-chan *gameBatch[scanned] {
+// scanPipeline reads the files, judges the games of shard sh in jobs
+// goroutines and returns the batches in file order (see gamePipeline;
+// opened, when not nil, is told each file's reader): the
+// reorder window is the pipeline's channels, a few batches per worker.
+func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, sh shard, opened func(int, *record.Reader)) <-chan *gameBatch[scanned] {
 	scanner := func() func(*gameItem[scanned]) {
 		return func(it *gameItem[scanned]) {
+			if !sh.has(it) {
+				it.res.other = true
+				return
+			}
 			if it.g != nil && it.readErr == nil {
 				it.res.cycles, it.res.err = scanGame(it.g, books, mode)
 			}
 		}
 	}
-	return gamePipeline(files, jobs, scanBatchSize, nil, scanner)
+	return gamePipeline(files, jobs, scanBatchSize, opened, scanner)
 }
 
 // scanErr is the item's error: reading the record, or replaying the game.
@@ -358,27 +304,73 @@ func rulingOf(r interp.Ruling) scanRuling {
 }
 
 // scanProgress draws one status line on a terminal, at most ten times a
-// second.
+// second: the file, the games and cycles so far, the rate, and the time
+// left, estimated from the bytes of the files read so far.
 type scanProgress struct {
 	w     io.Writer
 	files []string
+	sizes []int64 // each file's size (0 when it cannot be read)
+	total int64
+	start time.Time
 	last  time.Time
+	cur   atomic.Pointer[progressFile] // the file being read, set by the reading goroutine
 	shown bool
 }
 
+func newScanProgress(w io.Writer, files []string) *scanProgress {
+	p := &scanProgress{w: w, files: files, sizes: make([]int64, len(files)), start: time.Now()}
+	for i, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			p.sizes[i] = st.Size()
+			p.total += st.Size()
+		}
+	}
+	return p
+}
+
+// setReader is called by the reading goroutine when a file is opened (nil
+// when there is no progress line).
+func (p *scanProgress) setReader(i int, r *record.Reader) { p.cur.Store(&progressFile{i, r}) }
+
+// read is how many bytes of the files have been read.
+func (p *scanProgress) read() int64 {
+	c := p.cur.Load()
+	if c == nil {
+		return 0
+	}
+	var n int64
+	for _, s := range p.sizes[:c.index] {
+		n += s
+	}
+	read, _ := c.r.Progress()
+	return n + read
+}
+
 func (p *scanProgress) update(file, games, cycles, errs int) {
+	if p == nil {
+		return
+	}
 	now := time.Now()
 	if now.Sub(p.last) < 100*time.Millisecond {
 		return
 	}
 	p.last = now
-	fmt.Fprintf(p.w, "\r\033[Kscan [%d/%d] %s: %d games, %d cycles, %d bad games", file+1, len(p.files),
-		filepath.Base(p.files[file]), games, cycles, errs)
+	el := now.Sub(p.start)
+	rate, eta := "", ""
+	if s := el.Seconds(); s > 0 {
+		rate = fmt.Sprintf(", %.1f cycles/s", float64(cycles)/s)
+	}
+	if done := p.read(); done > 0 && p.total > 0 && el > time.Second {
+		left := time.Duration(float64(el) * float64(p.total-min(done, p.total)) / float64(done))
+		eta = fmt.Sprintf(", %d%%, ETA %v", done*100/p.total, left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\033[Kscan [%d/%d] %s: %d games, %d cycles%s%s, %d bad games", file+1, len(p.files),
+		filepath.Base(p.files[file]), games, cycles, rate, eta, errs)
 	p.shown = true
 }
 
 func (p *scanProgress) clear() {
-	if p.shown {
+	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 }

@@ -8,72 +8,73 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/xqrules/xqrules/interp/scoring"
 	"github.com/xqrules/xqrules/position/record"
 )
 
 func init() {
-	register(&command{name: "score", summary: "tournament standings under scoring schemes side by side (胜2和1负0, 大分小分 …)", run: runScore})
+	register(&command{name: "score", summary: "tournament standings under scoring schemes side by side (胜2和1负0, 大分小分 …)", synopsis: scoreSynopsis, flags: runScore})
 }
 
 const scoreSynopsis = "[--scheme standard,dafen-xiaofen|all|FILE.yaml] [--event TEXT] [--format text|json] FILE…"
 
-func runScore(e *env, args []string) int {
-	fs := newFlags(e, "score", scoreSynopsis)
+func runScore(fs *pflag.FlagSet) runFunc {
 	schemeArg := fs.String("scheme", "all", "comma-separated schemes: built-in names, \"all\", or paths of scheme files (a copy of rules/scoring/*.yaml)")
 	event := fs.String("event", "", "score only the games whose Event tag contains this text")
 	format := fs.String("format", "text", "text or json")
+	choices(fs, "format", "text", "json")
 	addEncodingFlag(fs)
-	if st, ok := parseFlags(e, fs, args); !ok {
-		return st
-	}
-	if *format != "text" && *format != "json" {
-		return usageErr(e, "score", "unknown --format %q (want text or json)", *format)
-	}
-	if fs.NArg() == 0 {
-		return usageErr(e, "score", "no game files given (PGN or JSON Lines, gzip or not)")
-	}
-	schemes, st := resolveSchemes(e, *schemeArg)
-	if schemes == nil {
-		return st
-	}
-
-	games, problems := readScoreGames(e, fs.Args(), *event)
-	if len(games) == 0 {
-		fmt.Fprintf(e.stderr, "xqrules score: no game to score\n")
-		return exitFailed
-	}
-	var names []string
-	for _, g := range games {
-		names = append(names, g.Red, g.Black)
-	}
-	for _, v := range scoring.NameVariants(names) {
-		fmt.Fprintf(e.stderr, "xqrules score: players %q and %q may be one player (%s); kept apart\n", v.A, v.B, v.Reason)
-		problems++
-	}
-
-	tables := make([]*scoring.Standings, len(schemes))
-	for i, s := range schemes {
-		t, err := s.Standings(games)
-		if err != nil {
-			// A scheme that cannot score a game is a fault in the scheme
-			// (the games were checked): stop, naming both.
-			return fail(e, "score", fmt.Errorf("scheme %s: %w", s.Name, err))
+	return func(e *env, args []string) int {
+		if *format != "text" && *format != "json" {
+			return usageErr(e, "score", "unknown --format %q (want text or json)", *format)
 		}
-		tables[i] = t
-	}
-	if *format == "json" {
-		if err := writeScoreJSON(e.stdout, tables); err != nil {
-			return fail(e, "score", err)
+		if len(args) == 0 {
+			return usageErr(e, "score", "no game files given (PGN or JSON Lines, gzip or not)")
 		}
-	} else {
-		writeScoreText(e.stdout, tables, len(games))
+		schemes, st := resolveSchemes(e, *schemeArg)
+		if schemes == nil {
+			return st
+		}
+
+		games, problems := readScoreGames(e, args, *event)
+		if len(games) == 0 {
+			fmt.Fprintf(e.stderr, "xqrules score: no game to score\n")
+			return exitFailed
+		}
+		var names []string
+		for _, g := range games {
+			names = append(names, g.Red, g.Black)
+		}
+		for _, v := range scoring.NameVariants(names) {
+			fmt.Fprintf(e.stderr, "xqrules score: players %q and %q may be one player (%s); kept apart\n", v.A, v.B, v.Reason)
+			problems++
+		}
+
+		tables := make([]*scoring.Standings, len(schemes))
+		for i, s := range schemes {
+			t, err := s.Standings(games)
+			if err != nil {
+				// A scheme that cannot score a game is a fault in the scheme
+				// (the games were checked): stop, naming both.
+				return fail(e, "score", fmt.Errorf("scheme %s: %w", s.Name, err))
+			}
+			tables[i] = t
+		}
+		if *format == "json" {
+			if err := writeScoreJSON(e.stdout, tables); err != nil {
+				return fail(e, "score", err)
+			}
+		} else {
+			writeScoreText(e.stdout, tables, len(games))
+		}
+		if problems > 0 {
+			fmt.Fprintf(e.stderr, "xqrules score: %d problem(s) reported above; %d game(s) scored\n", problems, len(games))
+			return exitFailed
+		}
+		return exitOK
 	}
-	if problems > 0 {
-		fmt.Fprintf(e.stderr, "xqrules score: %d problem(s) reported above; %d game(s) scored\n", problems, len(games))
-		return exitFailed
-	}
-	return exitOK
 }
 
 // resolveSchemes turns --scheme into schemes: built-in names, "all", or

@@ -1,0 +1,211 @@
+package main
+
+// The command line: the registered commands on cobra (github.com/spf13/cobra)
+// with pflag. Cobra is what kubectl, gh, hugo and docker use: flags anywhere
+// on the line, "--" ending them, GNU long and short flags, help and shell
+// completion (bash, zsh, fish, powershell) generated from the flag
+// definitions. A fresh tree is built for every run, so that tests run
+// commands in-process and no flag value leaks from one run into the next.
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/xqrules/xqrules/interp"
+)
+
+const rootHelp = `xqrules adjudicates Xiangqi repetition cycles under many rule books side by side.`
+
+// usageLine and usageRest make every command's usage, helpTemplate its
+// --help: the same layout everywhere (usage line, what it does, subcommands,
+// flags).
+const (
+	usageLine = `Usage: {{.UseLine}}`
+	usageRest = `{{if .HasAvailableSubCommands}}
+
+Commands:{{range .Commands}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+Flags:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableSubCommands}}
+
+Run '{{.CommandPath}} <command> --help' for a command's flags.{{end}}{{if not .HasParent}}
+Exit status: 0 ok, 1 failed, 2 bad usage.{{end}}
+`
+	usageTemplate = usageLine + usageRest
+	helpTemplate  = usageLine + `{{with (or .Long .Short)}}
+
+{{. | trimTrailingWhitespaces}}{{end}}` + usageRest
+)
+
+// usageError is a bad command line: exit status 2.
+type usageError struct{ err error }
+
+func (u usageError) Error() string { return u.err.Error() }
+
+// newRoot builds the command tree for one run; status receives the exit
+// status of the command run.
+func newRoot(e *env, status *int) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "xqrules <command> [flags] [args]",
+		Short:         rootHelp,
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		// Run's absence would make "xqrules nosuch" print the help and
+		// succeed; Args reports it instead.
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("unknown command %q", args[0])
+			}
+			return nil
+		},
+		Run: func(cmd *cobra.Command, args []string) { cmd.Help() },
+	}
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetIn(e.stdin)
+	root.SetUsageTemplate(usageTemplate)
+	root.SetHelpTemplate(helpTemplate)
+	root.SetVersionTemplate("xqrules {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.CompletionOptions.HiddenDefaultCmd = false
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		root.AddCommand(cobraCommand(e, commands[n], status))
+	}
+	return root
+}
+
+// execute runs args on root and returns the exit status.
+func execute(e *env, root *cobra.Command, status *int, args []string) int {
+	root.SetArgs(args)
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return *status
+	}
+	// Every error cobra returns is a bad command line: the commands
+	// themselves return their status, not an error.
+	name := cmd.CommandPath()
+	fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", name, err, name)
+	return exitUsage
+}
+
+// cobraCommand adapts a registered command.
+func cobraCommand(e *env, c *command, status *int) *cobra.Command {
+	cc := &cobra.Command{
+		Use:                   strings.TrimSpace(c.name + " " + c.synopsis),
+		Short:                 c.summary,
+		Long:                  c.help,
+		DisableFlagsInUseLine: true,
+	}
+	if c.help != "" {
+		cc.Long = c.summary + "\n\n" + c.help
+	}
+	if c.run != nil { // the older form parses its own flags
+		cc.DisableFlagParsing = true
+		cc.Run = func(_ *cobra.Command, args []string) { *status = c.run(e, args) }
+		return cc
+	}
+	if c.flags != nil {
+		run := c.flags(cc.Flags())
+		cc.Run = func(_ *cobra.Command, args []string) { *status = run(e, args) }
+	}
+	for _, s := range c.sub {
+		cc.AddCommand(cobraCommand(e, s, status))
+	}
+	if c.complete != nil {
+		cc.ValidArgsFunction = func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return c.complete(args, toComplete), cobra.ShellCompDirectiveDefault
+		}
+	}
+	cc.Flags().VisitAll(func(f *pflag.Flag) {
+		if vals, ok := f.Annotations[choicesKey]; ok {
+			cc.RegisterFlagCompletionFunc(f.Name, func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+				return vals, cobra.ShellCompDirectiveNoFileComp
+			})
+		}
+		if f.Name == "rules" {
+			cc.RegisterFlagCompletionFunc(f.Name, completeBooks)
+		}
+	})
+	return cc
+}
+
+// choicesKey annotates a flag with the values it takes (for completion).
+const choicesKey = "xqrules_choices"
+
+// choices tells shell completion the values flag name takes.
+func choices(fs *pflag.FlagSet, name string, values ...string) {
+	fs.SetAnnotation(name, choicesKey, values)
+}
+
+// completeBooks completes --rules: "all" and the bundled books' ids, after
+// the ids already typed (11,asi → 11,asian); rule-set files as well.
+func completeBooks(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	prefix := ""
+	if i := strings.LastIndex(toComplete, ","); i >= 0 {
+		prefix = toComplete[:i+1]
+	}
+	out := []string{}
+	if prefix == "" {
+		out = append(out, "all")
+	}
+	for _, id := range bookIDs() {
+		out = append(out, prefix+id)
+	}
+	return out, cobra.ShellCompDirectiveDefault | cobra.ShellCompDirectiveNoSpace
+}
+
+// bookIDs lists the bundled books' ids, as rules list does.
+func bookIDs() []string {
+	lib, err := interp.Bundled()
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, b := range lib.Books() {
+		ids = append(ids, b.ID)
+	}
+	return ids
+}
+
+// version is the module's version from the build information (a tagged
+// release, or a pseudo-version with the commit), or "devel" with the
+// commit the binary was built from when the build recorded it.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		return "devel"
+	}
+	return "devel (" + rev + dirty + ")"
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Flags may follow the files, as the README writes them (issue 15: the old
+// parser took "--rules 11 --cycles first" for three more files).
+func TestFlagsAnywhere(t *testing.T) {
+	before, errs, st := xq(t, "scan", "--rules", "11", "--cycles", "first", "--quiet", scanSample)
+	require.Equal(t, exitOK, st, errs)
+	after, errs, st := xq(t, "scan", scanSample, "--rules", "11", "--cycles", "first", "--quiet")
+	require.Equal(t, exitOK, st, errs)
+	assert.Equal(t, before, after)
+	assert.Contains(t, after, "4 games, 4 cycles (first), 0 bad games")
+	assert.Contains(t, after, "\n11 ")
+	assert.NotContains(t, after, "\nasian ")
+}
+
+// "--" ends the flags: a file may be named like a flag.
+func TestDoubleDashEndsFlags(t *testing.T) {
+	out, _, st := xq(t, "scan", "--rules", "11", "--", "--quiet")
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, out, "--quiet: cannot open", "the word after -- is a file")
+	out, _, st = xq(t, "notation", "--to", "wxf", "--", "h2e2")
+	assert.Equal(t, exitOK, st)
+	assert.Equal(t, "C2=5\n", out)
+}
+
+// A bad command line is a usage error (exit 2) that names the flag, on
+// standard error, whatever the command.
+func TestUsageErrorsNameTheFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"scan", scanSample, "--nonsense"}, "unknown flag: --nonsense"},
+		{[]string{"judge", "-x"}, "unknown shorthand flag: 'x' in -x"},
+		{[]string{"scan", scanSample, "--rules"}, "flag needs an argument: --rules"},
+		{[]string{"scan", "-j", "many", scanSample}, `invalid argument "many" for "-j, --jobs"`},
+		{[]string{"rules", "list", "--format"}, "flag needs an argument: --format"},
+		{[]string{"nosuchcommand"}, `unknown command "nosuchcommand"`},
+		{[]string{"convert", "--encoding", "ebcdic", scanSample}, "--encoding"},
+	} {
+		out, errs, st := xq(t, tc.args...)
+		assert.Equal(t, exitUsage, st, "%v", tc.args)
+		assert.Contains(t, errs, tc.want, "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+	}
+}
+
+// Every command's --help has the same layout, on standard output, exit 0.
+func TestHelpLayout(t *testing.T) {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, args := range [][]string{{n, "--help"}, {"help", n}, {n, "-h"}} {
+			out, errs, st := xq(t, args...)
+			assert.Equal(t, exitOK, st, "%v: %s", args, errs)
+			assert.True(t, strings.HasPrefix(out, "Usage: xqrules "+n+" "), "%v: %q", args, out)
+			assert.Contains(t, out, commands[n].summary, "%v", args)
+			assert.Contains(t, out, "\nFlags:\n", "%v", args)
+			assert.Contains(t, out, "-h, --help", "%v", args)
+		}
+	}
+	out, _, st := xq(t, "--help")
+	assert.Equal(t, exitOK, st)
+	assert.True(t, strings.HasPrefix(out, "Usage: xqrules "), out)
+	for _, n := range names {
+		assert.Contains(t, out, "\n  "+n+" ", n)
+	}
+	_, errs, st := xq(t)
+	assert.Equal(t, exitUsage, st)
+	assert.Contains(t, errs, "Usage: xqrules ")
+}
+
+func TestVersion(t *testing.T) {
+	out, _, st := xq(t, "--version")
+	assert.Equal(t, exitOK, st)
+	assert.True(t, strings.HasPrefix(out, "xqrules "), out)
+}
+
+// completion writes a script for each shell; the script's completions
+// come from __complete, which knows the book ids and the values of --format.
+func TestCompletion(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
+		out, errs, st := xq(t, "completion", sh)
+		assert.Equal(t, exitOK, st, errs)
+		assert.Contains(t, out, "xqrules", sh)
+	}
+	out, _, st := xq(t, "__complete", "scan", "--rules", "")
+	assert.Equal(t, exitOK, st)
+	lines := strings.Split(out, "\n")
+	// The bundled books README.md names.
+	for _, id := range []string{"all", "11", "20", "asian", "ko"} {
+		assert.Contains(t, lines, id)
+	}
+	out, _, _ = xq(t, "__complete", "judge", "--rules", "11,as")
+	assert.Contains(t, strings.Split(out, "\n"), "11,asian")
+	out, _, _ = xq(t, "__complete", "judge", "--format", "")
+	assert.Equal(t, []string{"text", "json", "html"}, strings.Split(out, "\n")[:3])
+	out, _, _ = xq(t, "__complete", "scan", "tests.jsonl", "--format", "")
+	assert.Equal(t, []string{"text", "jsonl", "json"}, strings.Split(out, "\n")[:3])
+	out, _, _ = xq(t, "__complete", "rules", "show", "")
+	assert.Contains(t, strings.Split(out, "\n"), "asian")
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// jsonlLines splits scan's JSON Lines output into its objects' types and raw lines.
+func jsonlLines(t *testing.T, out string) (types []string, lines []string) {
+	t.Helper()
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var x struct {
+			Type string `json:"type"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &x), l)
+		types = append(types, x.Type)
+		lines = append(lines, l)
+	}
+	return types, lines
+}
+
+// --format jsonl: a cycle a line, in input order, then the summary; the
+// same cycles and summary as --format json's one document.
+func TestScanJSONL(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "11,asian,ko", "--format", "jsonl", scanSample, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	types, lines := jsonlLines(t, out)
+	require.Len(t, lines, 9)
+	assert.Equal(t, []string{"cycle", "cycle", "cycle", "cycle", "cycle", "cycle", "cycle", "cycle", "summary"}, types)
+
+	doc, errs, st := xq(t, "scan", "--rules", "11,asian,ko", "--format", "json", scanSample, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	rep := decodeJSON[scanReport](t, doc)
+	require.Len(t, rep.Cycles, 8)
+	for i, c := range rep.Cycles {
+		var got scanCycle
+		require.NoError(t, json.Unmarshal([]byte(lines[i]), &got))
+		assert.Equal(t, c, got, "cycle %d", i)
+	}
+	var sum scanTotals
+	require.NoError(t, json.Unmarshal([]byte(lines[8]), &sum))
+	assert.Equal(t, rep.Summary, sum.Summary)
+	assert.Equal(t, 8, sum.Games)
+	assert.Equal(t, 8, sum.Cycles)
+	assert.Equal(t, 0, sum.BadGames)
+	assert.Equal(t, "all", sum.Mode)
+}
+
+// A bad game is a line of its own, in its place, and counted in the summary.
+func TestScanJSONLBadGames(t *testing.T) {
+	path := writeFile(t, "bad.jsonl", `{"id": "broken", "game_moves": `+"\n")
+	out, _, st := xq(t, "scan", "--rules", "11", "--format", "jsonl", path, scanSample)
+	assert.Equal(t, exitFailed, st)
+	types, lines := jsonlLines(t, out)
+	assert.Equal(t, []string{"error", "cycle", "cycle", "cycle", "cycle", "summary"}, types)
+	assert.Contains(t, lines[0], path)
+	var sum scanTotals
+	require.NoError(t, json.Unmarshal([]byte(lines[5]), &sum))
+	assert.Equal(t, 1, sum.BadGames)
+	assert.Equal(t, 4, sum.Cycles)
+}
+
+// failingWriter fails once n bytes are written, as a full disk does.
+type failingWriter struct {
+	n   int
+	buf bytes.Buffer
+}
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.buf.Len()+len(p) > w.n {
+		return 0, errors.New("no space left on device")
+	}
+	return w.buf.Write(p)
+}
+
+// A write error stops the scan with status 1 and says the output is
+// incomplete; no summary is written after it.
+func TestScanWriteError(t *testing.T) {
+	for format, summary := range map[string]string{"jsonl": `"type":"summary"`, "text": "rule set"} {
+		w := &failingWriter{n: 100}
+		var errb bytes.Buffer
+		st := run(&env{stdout: w, stderr: &errb, stdin: strings.NewReader("")}, []string{"scan", "--rules", "11", "--format", format, scanSample})
+		assert.Equal(t, exitFailed, st, format)
+		assert.Contains(t, errb.String(), "no space left on device", format)
+		assert.Contains(t, errb.String(), "incomplete", format)
+		assert.NotContains(t, w.buf.String(), summary, format)
+	}
+}
+
+// Three shards merged with scan-merge print exactly the summary of one
+// unsharded run, in JSON Lines and in text; the shards are disjoint and
+// cover every game.
+func TestScanShardsMerge(t *testing.T) {
+	bad := writeFile(t, "bad.jsonl", `{"id": "broken", "game_moves": `+"\n"+`{"id": "illegal", "game_fen": "4kab2/4a4/4b4/C3n3p/3P2p2/P1p1C4/4c1P1c/N3B4/4A4/4KAB2 w - - 0 1", "game_moves": "e4e5 a0a1"}`+"\n")
+	files := []string{scanSample, bad, recordFixture("ccpd_scan_sample.jsonl")}
+	scan := func(extra ...string) (string, int) {
+		out, errs, st := xq(t, append(append([]string{"scan", "--rules", "11,asian", "--cycles", "all"}, extra...), files...)...)
+		require.NotEqual(t, exitUsage, st, errs)
+		return out, st
+	}
+	whole, wholeSt := scan("--format", "jsonl")
+	_, wholeLines := jsonlLines(t, whole)
+	var parts []string
+	seen := map[string]int{}
+	for k := 1; k <= 3; k++ {
+		out, _ := scan("--format", "jsonl", "--shard", fmt.Sprintf("%d/3", k))
+		types, lines := jsonlLines(t, out)
+		for i, ty := range types {
+			if ty == "cycle" || ty == "error" {
+				seen[lines[i]]++
+			}
+		}
+		assert.Contains(t, lines[len(lines)-1], fmt.Sprintf(`"shard":"%d/3"`, k))
+		parts = append(parts, writeFile(t, fmt.Sprintf("shard%d.jsonl", k), out))
+	}
+	// Every cycle and bad game of the whole run is in exactly one shard
+	// (the sample is read twice: its cycles stand twice, in the same shard).
+	for _, l := range wholeLines[:len(wholeLines)-1] {
+		assert.Positive(t, seen[l], l)
+	}
+	assert.Len(t, seen, len(wholeLines)-1-4, "the sample's 4 cycles stand twice")
+
+	merged, errs, st := xq(t, append([]string{"scan-merge", "--format", "jsonl"}, parts...)...)
+	assert.Equal(t, wholeSt, st, errs)
+	assert.Equal(t, exitFailed, st, "the bad games count as in one run")
+	assert.Equal(t, wholeLines[len(wholeLines)-1]+"\n", merged)
+
+	text, _ := scan("--quiet")
+	mergedText, _, _ := xq(t, append([]string{"scan-merge"}, parts...)...)
+	i := strings.Index(text, "9 games, 8 cycles (all), 2 bad games")
+	require.GreaterOrEqual(t, i, 0, text)
+	assert.Equal(t, text[i:], mergedText)
+
+	// Two of three shards: printed, but not as the whole.
+	_, errs, st = xq(t, "scan-merge", parts[0], parts[2])
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "shards 2/3 missing")
+	_, errs, st = xq(t, "scan-merge", parts[0], parts[0], parts[1], parts[2])
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "shard 1/3 given twice")
+}
+
+func TestScanShardUsage(t *testing.T) {
+	for _, spec := range []string{"4/3", "0/2", "x", "1/0", "2", "1/-3", "a/b"} {
+		out, errs, st := xq(t, "scan", "--shard", spec, scanSample)
+		assert.Equal(t, exitUsage, st, spec)
+		assert.Contains(t, errs, "--shard", spec)
+		assert.Empty(t, out, spec)
+	}
+}
+
+// An output cut short is refused, naming the file and the line.
+func TestScanMergeRefusesTruncated(t *testing.T) {
+	out, _, st := xq(t, "scan", "--rules", "11", "--format", "jsonl", scanSample)
+	require.Equal(t, exitOK, st)
+	lines := strings.SplitAfter(out, "\n")
+	noSummary := writeFile(t, "cut.jsonl", strings.Join(lines[:3], ""))
+	_, errs, st := xq(t, "scan-merge", noSummary)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, noSummary+":3: the output ends without its summary line")
+
+	cut := writeFile(t, "cut2.jsonl", out[:len(out)-10])
+	_, errs, st = xq(t, "scan-merge", cut)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, cut+":5: the last line is cut short")
+
+	other, _, _ := xq(t, "scan", "--rules", "11", "--cycles", "first", "--format", "jsonl", scanSample)
+	_, errs, st = xq(t, "scan-merge", writeFile(t, "a.jsonl", out), writeFile(t, "b.jsonl", other))
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "b.jsonl: --cycles first: another mode (all)")
+
+	_, errs, st = xq(t, "scan-merge", scanSample)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, scanSample+":1: not an output of scan --format jsonl")
+	_, _, st = xq(t, "scan-merge")
+	assert.Equal(t, exitUsage, st)
+}
+
+// The progress line (games, cycles, rate) is drawn on stderr when it is a
+// terminal, never into the output, and not at all when stderr is piped.
+func TestScanProgressOnlyOnTerminal(t *testing.T) {
+	for _, term := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		st := run(&env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), isTerminal: term},
+			[]string{"scan", "--rules", "11", "--format", "jsonl", scanSample})
+		require.Equal(t, exitOK, st)
+		assert.NotContains(t, out.String(), "\r")
+		if term {
+			assert.Regexp(t, `\r\033\[Kscan \[1/1\] ccpd_scan_sample.jsonl: \d+ games, \d+ cycles, [0-9.]+ cycles/s`, errb.String())
+		} else {
+			assert.NotContains(t, errb.String(), "\r")
+		}
+	}
+}
