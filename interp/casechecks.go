@@ -17,7 +17,9 @@ type CaseCheck struct {
 	Says string
 	// After: plies of the case's moves played first (0: the FEN itself).
 	After int
-	// Play: moves played from there, any notation, each one legal.
+	// Play: moves played from there, any notation, each one legal; "pass"
+	// gives the move to the other side (not while in check), to check what
+	// a side could do "from the next move on" after its own move.
 	Play []string
 	// Then: what must hold afterwards (check, no-mate, captures 炮, …).
 	Then []string
@@ -136,6 +138,16 @@ func verifyCheck(start *position.Position, moves []position.Move, ck *CaseCheck)
 	var last position.Move
 	captured := position.NoPiece
 	for i, text := range ck.Play {
+		if text == "pass" {
+			// The side to move lets the other move again: how "from the
+			// next move on it could take" (捉's definition) is checked.
+			if p.InCheck(p.Side()) {
+				return fmt.Errorf("play move %d: %s cannot pass while in check", i+1, sideName(p.Side()))
+			}
+			p.SetSide(p.Side().Other())
+			last, captured = position.NoMove, position.NoPiece
+			continue
+		}
 		m, err := position.ParseMove(p, text)
 		if err != nil {
 			return fmt.Errorf("play move %d: %v", i+1, err)
@@ -199,7 +211,7 @@ func holds(p *position.Position, word, arg string, played bool, last position.Mo
 		return nil
 	case "captures":
 		if !played {
-			return errors.New("captures needs a move in play")
+			return errors.New("captures needs a move in play (not a pass)")
 		}
 		want := kindWords[arg]
 		if captured == position.NoPiece {

@@ -70,6 +70,12 @@ func TestCaseCheckItems(t *testing.T) {
 		{ladderFEN, "b0b1", "attacks a8", false}, // black's cannon has no screen on rank 8
 		{ladderFEN, "", "no-attacks e9", true},
 		{ladderFEN, "", "no-attacks i8", false},
+		// pass: red moves again, as "from the next move on" needs.
+		{ladderFEN, "b0b1 pass", "mate-in-one", true}, // b1b9 mates as b0b9 did
+		{ladderFEN, "a8a7 pass", "attacks i8", false},
+		{ladderFEN, "a8h8 pass", "attacks i8", true},
+		{ladderFEN, "b0b9 pass", "mate", false}, // black is in check: it cannot pass
+		{ladderFEN, "a8i8 pass", "captures 炮", false},
 	}
 	for _, tt := range tests {
 		start := position.MustParseFEN(tt.fen)
