@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
 
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
@@ -42,6 +43,17 @@ type Case struct {
 	// Ruling: the source's ruling in words (YAML case files).
 	Ruling string
 	Notes  string
+	// MovesCN: the moves in Chinese notation as the file gives them (YAML).
+	MovesCN string
+	// Lecture: the section of the source the case belongs to (a casebook
+	// groups by it); Quote: the source's ruling sentence verbatim.
+	Lecture string
+	Quote   string
+	// Constructed: the position was built from the source's words (its
+	// diagram is lost); it must be one that can arise in a game.
+	Constructed bool
+	// Checks: relations the source claims, verified when the file is read.
+	Checks []CaseCheck
 	// Err: the row could not be read; the others still run.
 	Err error
 }
@@ -89,7 +101,11 @@ func ReadCases(path string) ([]Case, error) {
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
-		return readYAMLCases(path, data)
+		cf, err := readYAMLCaseFile(path, data)
+		if cf == nil {
+			return nil, err
+		}
+		return cf.Cases, err
 	default:
 		return readJSONLCases(path, data), nil
 	}
@@ -203,18 +219,66 @@ type yamlCase struct {
 	Notes             string               `yaml:"notes"`
 	Topic             string               `yaml:"topic"`
 	Diagram           string               `yaml:"diagram"`
+	Lecture           string               `yaml:"lecture"`
+	Quote             string               `yaml:"quote"`
+	Constructed       bool                 `yaml:"constructed"`
+	Checks            any                  `yaml:"checks"` // decoded apart, for each check's line
 }
 
-var caseFileFields = []string{"source", "licence", "notes", "cases"}
+var caseFileFields = []string{"source", "licence", "notes", "cases", "not_built"}
 
-func readYAMLCases(path string, data []byte) ([]Case, error) {
+// CaseFile is a YAML case file as read: its cases and the figures of its
+// source it leaves out, each with the reason.
+type CaseFile struct {
+	Path                   string
+	Source, Licence, Notes string
+	Cases                  []Case
+	NotBuilt               []NotBuilt
+}
+
+// NotBuilt is a figure of a case file's source that has no case, and why.
+type NotBuilt struct {
+	Source, Why string
+	Line        int
+}
+
+// ReadCaseFile reads a case file with what it says besides its cases (a
+// JSON Lines file has only cases). Errors as ReadCases.
+func ReadCaseFile(path string) (*CaseFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if data, _, err = record.DecodeText(data, ""); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return readYAMLCaseFile(path, data)
+	default:
+		return &CaseFile{Path: path, Cases: readJSONLCases(path, data)}, nil
+	}
+}
+
+func readYAMLCaseFile(path string, data []byte) (*CaseFile, error) {
 	d := &decoder{f: newSrcFile(path, data)}
 	body := d.parseYAML()
 	if body == nil {
 		return nil, d.errs
 	}
+	cf := &CaseFile{Path: path}
 	var out []Case
 	for _, fl := range d.fields(body, "", "a case file", caseFileFields...) {
+		switch fl.key {
+		case "source":
+			cf.Source, _ = d.str(fl, "")
+		case "licence":
+			cf.Licence, _ = d.str(fl, "")
+		case "notes":
+			cf.Notes, _ = d.str(fl, "")
+		case "not_built":
+			cf.NotBuilt = d.notBuilt(fl)
+		}
 		if fl.key != "cases" {
 			continue
 		}
@@ -230,6 +294,10 @@ func readYAMLCases(path string, data []byte) ([]Case, error) {
 			}
 			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Ruling, c.Notes =
 				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Ruling, yc.Notes
+			c.MovesCN, c.Lecture, c.Quote, c.Constructed = yc.MovesCN, yc.Lecture, yc.Quote, yc.Constructed
+			if yc.Checks != nil {
+				c.Checks, c.Err = d.caseChecks(it)
+			}
 			if c.ID == "" {
 				c.Err = errors.New("a case needs an id")
 			}
@@ -256,13 +324,155 @@ func readYAMLCases(path string, data []byte) ([]Case, error) {
 			if c.Err == nil {
 				c.Err = checkCase(&c)
 			}
+			if c.Err == nil {
+				c.Err = playCase(&c)
+			}
 			out = append(out, c)
 		}
 	}
+	cf.Cases = out
 	if len(d.errs) > 0 {
-		return out, d.errs
+		return cf, d.errs
+	}
+	return cf, nil
+}
+
+// playCase refuses a YAML case whose position cannot arise (a constructed
+// one) or cannot be played, whose moves (and Chinese moves) do not replay,
+// whose cycle does not close (unless a book is expected to find none), or
+// one of whose checks fails.
+func playCase(c *Case) error {
+	parse := position.ParseFENComposed // rule-book diagrams may be composed
+	if c.Constructed {
+		parse = position.ParseFEN // built by us: a position a game can reach
+	}
+	start, err := parse(c.FEN)
+	if err != nil {
+		return err // "fen …: why"
+	}
+	moves, err := position.ParseMoves(start, c.Moves)
+	if err != nil {
+		return err // "move N …: why"
+	}
+	if c.MovesCN != "" {
+		cn := strings.Fields(c.MovesCN)
+		if len(cn) > len(moves) {
+			return fmt.Errorf("moves_cn: %d moves, moves has %d", len(cn), len(moves))
+		}
+		from := len(moves) - len(cn) // moves_cn may give only the last moves
+		at := start.Clone()
+		for _, m := range moves[:from] {
+			at.Make(m)
+		}
+		got, err := position.ParseMoves(at, cn)
+		if err != nil {
+			return fmt.Errorf("moves_cn: %w", err)
+		}
+		for i, m := range got {
+			if m != moves[from+i] {
+				return fmt.Errorf("moves_cn: move %d %q is %s, moves has %s", i+1, cn[i], m, moves[from+i])
+			}
+		}
+	}
+	expectsNone := false
+	for _, v := range c.Expect {
+		expectsNone = expectsNone || v == NoCycle
+	}
+	if _, ok := FindCycle(start, moves); !ok && !expectsNone {
+		return errors.New("moves: the cycle does not close (the last position was not seen before with the same side to move)")
+	}
+	return verifyChecks(start, moves, c.Checks)
+}
+
+var checkFields = []string{"says", "after", "play", "then"}
+
+// caseChecks decodes a case's checks, each with its line.
+func (d *decoder) caseChecks(n ast.Node) ([]CaseCheck, error) {
+	var out []CaseCheck
+	for _, fl := range d.fields(n, "", "a case") {
+		if fl.key != "checks" {
+			continue
+		}
+		s, ok := fl.value.(*ast.SequenceNode)
+		if !ok {
+			return nil, &CaseError{Line: d.pos(fl.value).line, Msg: "checks must be a list"}
+		}
+		for i, v := range s.Values {
+			line := d.pos(v).line
+			ck := CaseCheck{Line: line}
+			bad := func(format string, args ...any) error {
+				return &CaseError{Line: line, Msg: fmt.Sprintf("check %d (line %d): ", i+1, line) + fmt.Sprintf(format, args...)}
+			}
+			m, ok := d.resolve(v).(*ast.MappingNode)
+			if !ok {
+				return nil, bad("a check must be a mapping (says, after, play, then)")
+			}
+			for _, mv := range m.Values {
+				key := mv.Key.String()
+				if !contains(checkFields, key) {
+					msg := fmt.Sprintf("unknown field %q", key)
+					if sg := suggest(key, checkFields); sg != "" {
+						msg += fmt.Sprintf(" (did you mean %q?)", sg)
+					}
+					return nil, bad("%s", msg)
+				}
+				var val any
+				if err := yaml.NodeToValue(mv.Value, &val); err != nil {
+					return nil, bad("%s: %s", key, firstLine(err.Error()))
+				}
+				var err error
+				switch key {
+				case "says":
+					ck.Says = fmt.Sprint(val)
+				case "after":
+					switch x := val.(type) {
+					case uint64:
+						ck.After = int(x)
+					case int64:
+						ck.After = int(x)
+					default:
+						err = fmt.Errorf("after must be a number of plies, not %v", val)
+					}
+				case "play":
+					ck.Play, err = playList(val)
+				case "then":
+					ck.Then, err = thenList(val)
+					for _, it := range ck.Then {
+						if err == nil {
+							_, _, err = parseThen(it)
+						}
+					}
+				}
+				if err != nil {
+					return nil, bad("%v", err)
+				}
+			}
+			out = append(out, ck)
+		}
 	}
 	return out, nil
+}
+
+// notBuilt decodes the figures a file leaves out.
+func (d *decoder) notBuilt(fl field) []NotBuilt {
+	items, _ := d.list(fl, "")
+	var out []NotBuilt
+	for _, it := range items {
+		nb := NotBuilt{Line: d.pos(it).line}
+		for _, f := range d.fields(it, "", "a not_built entry", "source", "why") {
+			switch f.key {
+			case "source":
+				nb.Source, _ = d.str(f, "")
+			case "why":
+				nb.Why, _ = d.str(f, "")
+			}
+		}
+		if nb.Source == "" || nb.Why == "" {
+			d.errs = append(d.errs, d.f.errorAt(d.pos(it), "", CodeType, "a not_built entry needs a source and a why"))
+		}
+		out = append(out, nb)
+	}
+	return out
 }
 
 func firstLine(s string) string {

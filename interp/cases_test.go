@@ -171,8 +171,8 @@ func TestReadCasesYAMLBrokenCase(t *testing.T) {
 	src := `source: test
 cases:
   - id: good
-    fen: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
-    moves: e0d0 e9d9 d0e0 d9e9
+    fen: "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"
+    moves: f0f1 d9d8 f1f0 d8d9
     expect: {"11": draw}
     labels: {"11": [闲, ~, 闲, 闲]}
   - id: typo

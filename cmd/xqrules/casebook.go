@@ -89,7 +89,7 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 			len(cb.Cases), t.Agree, t.Disagree, t.NotRun, t.Known, t.Uncounted, where)
 		for _, c := range cb.Cases {
 			if c.Err != nil {
-				fmt.Fprintf(e.stderr, "xqrules casebook: %s:%d (%s): %v\n", c.Case.File, c.Case.Line, c.Case.ID, c.Err)
+				fmt.Fprintf(e.stderr, "xqrules casebook: %s:%d (%s): %v\n", c.Case.File, c.Case.ErrLine(), c.Case.ID, c.Err)
 			}
 		}
 		for _, x := range cb.Errors {

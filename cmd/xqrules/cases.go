@@ -98,7 +98,7 @@ func runCases(fs *pflag.FlagSet) runFunc {
 		for i := range all {
 			c := &all[i]
 			if errs[i] != nil {
-				rep.Errors = append(rep.Errors, caseError{File: c.File, Line: c.Line, ID: c.ID, Error: errs[i].Error()})
+				rep.Errors = append(rep.Errors, caseError{File: c.File, Line: c.ErrLine(), ID: c.ID, Error: errs[i].Error()})
 				continue
 			}
 			for _, r := range results[i] {
