@@ -7,6 +7,7 @@ package htmlreport
 import (
 	"bytes"
 	_ "embed"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -17,6 +18,19 @@ var pageSrc string
 
 //go:embed page.css
 var pageCSS string
+
+// piecesFont holds the glyphs the board draws (the pieces, 楚河汉界, the file
+// numbers) from Noto Serif CJK SC Bold, about 9 KB (fonts/subset.sh; SIL OFL
+// 1.1, fonts/OFL.txt). The board keeps its characters as text, searchable
+// and copyable, and a machine with no CJK font still shows them.
+//
+//go:embed fonts/pieces.otf
+var piecesFont []byte
+
+// PiecesFontFace is the @font-face rule of the embedded font, inlined as a
+// data: URL so a page fetches nothing.
+var PiecesFontFace = "@font-face { font-family: \"XQRules Pieces\"; src: url(data:font/otf;base64," +
+	base64.StdEncoding.EncodeToString(piecesFont) + ") format(\"opentype\"); }\n"
 
 var labelClasses = map[string]string{
 	"将": "check", "杀": "mate", "捉": "chase", "兑": "exchange", "献": "offer",
@@ -38,7 +52,7 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"verdictZH": func(v string) string { return verdictZH[v] },
 	"sym":       func(status string) string { return statusSymbol[status] },
 	// css is the page's own style sheet, a constant of this package.
-	"css":    func() template.CSS { return template.CSS(pageCSS) },
+	"css":    func() template.CSS { return template.CSS(PiecesFontFace + pageCSS) },
 	"boardW": func() int { return boardW },
 	"boardH": func() int { return boardH },
 	"radius": func() int { return radius },
