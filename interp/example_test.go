@@ -60,3 +60,23 @@ func ExampleJudge() {
 	// asian red-must-vary — AXF rules 6, 8
 	//    将 check
 }
+
+// Books are chosen by id, several at once, "all" for every bundled one, or
+// by the path of a rule-set file.
+func ExampleLibrary_Select() {
+	lib, _ := interp.Bundled()
+	books, err := lib.Select("11", "20,asian")
+	if err != nil {
+		panic(err)
+	}
+	for _, b := range books {
+		fmt.Println(b.ID, b.Year)
+	}
+	_, err = lib.Select("2011")
+	fmt.Println(err)
+	// Output:
+	// 11 2011
+	// 20 2020
+	// asian 2003
+	// no rule set "2011" (bundled: 79, 87, 99, 11, 20, asian, tw-1982, wang-zhong, wang-zhong-2, ko)
+}

@@ -268,10 +268,16 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-// Select returns the books a --rules value names: "all" (every bundled
-// book), a comma-separated list of ids, or paths of rule-set files (with a
-// '/' or a .yaml suffix), which are loaded.
-func (l *Library) Select(spec string) ([]*Book, error) {
+// Select returns the books the specs name, in order and each once: a book
+// id, "all" (every bundled book), a path of a rule-set file (with a '/' or a
+// .yaml suffix), which is loaded, or a comma-separated list of these as a
+// --rules value gives them. Select("11", "20") and Select("11,20") are the
+// same; Select() is Select("all").
+func (l *Library) Select(specs ...string) ([]*Book, error) {
+	return l.selectSpec(strings.Join(specs, ","))
+}
+
+func (l *Library) selectSpec(spec string) ([]*Book, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" || spec == "all" {
 		out := make([]*Book, 0, len(l.bundled))
@@ -290,7 +296,7 @@ func (l *Library) Select(spec string) ([]*Book, error) {
 		var b *Book
 		switch {
 		case item == "all":
-			bs, _ := l.Select("all")
+			bs, _ := l.selectSpec("all")
 			for _, b := range bs {
 				if !seen[b.ID] {
 					seen[b.ID] = true
