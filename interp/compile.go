@@ -347,6 +347,9 @@ func (c *compiler) report(src exprSrc, rule, code string, err error, env any) {
 			msg += fmt.Sprintf(" (did you mean %s?)", s)
 		}
 	}
+	if src.comment != (pos{}) && (code == CodeExpr || code == CodeExprSyntax) {
+		msg += fmt.Sprintf(" — the # at %d:%d began a YAML comment and cut the expression short: quote it (when: \"…\") or write a block (when: |)", src.comment.line, src.comment.col)
+	}
 	c.errs = append(c.errs, src.f.errorAt(src.locate(at), rule, code, "%s", msg))
 }
 

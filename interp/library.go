@@ -261,6 +261,12 @@ func readRuleFile(name string) ([]byte, *Error) {
 	return data, nil
 }
 
+// looksLikePath reports whether a --rules item or an extends value names a
+// file rather than a book id.
+func looksLikePath(s string) bool {
+	return strings.ContainsRune(s, '/') || strings.HasSuffix(s, ".yaml") || strings.HasSuffix(s, ".yml")
+}
+
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
 		return pe.Err
@@ -304,7 +310,7 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 				}
 			}
 			continue
-		case strings.ContainsRune(item, '/') || strings.HasSuffix(item, ".yaml") || strings.HasSuffix(item, ".yml"):
+		case looksLikePath(item):
 			var err error
 			b, err = l.LoadFile(item)
 			if err != nil {
@@ -368,7 +374,10 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 			}
 			sort.Strings(known)
 			msg := fmt.Sprintf("extends %q, which is not loaded", rf.extends)
-			if s := suggest(rf.extends, known); s != "" {
+			if looksLikePath(rf.extends) {
+				id := strings.TrimSuffix(strings.TrimSuffix(path.Base(rf.extends), ".yaml"), ".yml")
+				msg = fmt.Sprintf("extends takes a book id, not a file: load %s before this file (--rules %s,THIS.yaml) and write extends: %q", rf.extends, rf.extends, id)
+			} else if s := suggest(rf.extends, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsMissing, "%s", msg)}

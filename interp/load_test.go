@@ -225,3 +225,33 @@ func TestRuleFileEncodings(t *testing.T) {
 	assert.NotContains(t, el[0].Error(), "garbage")
 	assert.NotContains(t, el[0].Error(), "\x00")
 }
+
+// A # after a space in an unquoted expression starts a YAML comment: the
+// error points at it and says how to write the expression; a trailing
+// comment after a whole expression is fine.
+func TestHashInUnquotedExpression(t *testing.T) {
+	head := "title: {en: t}\nyear: 2024\nstatus: draft\nextends: \"11\"\nmoves:\n  - id: x\n    label: 将\n    cite: t\n    status: paraphrased\n"
+	_, err := bundled(t).LoadBytes("hash", "hash.yaml", []byte(head+"    when: any(Threats, #.New)\n"))
+	el, ok := err.(ErrorList)
+	require.True(t, ok, "%v", err)
+	require.Len(t, el, 1)
+	assert.Contains(t, el[0].Msg, "the # at 10:24 began a YAML comment")
+	assert.Contains(t, el[0].Msg, `quote it (when: "…")`)
+
+	_, err = bundled(t).LoadBytes("hash2", "hash2.yaml", []byte(head+"    when: 'any(Threats, #.New)'\n"))
+	require.NoError(t, err, "quoted, the # is expr's")
+	_, err = bundled(t).LoadBytes("hash3", "hash3.yaml", []byte(head+"    when: Check # gives check\n"))
+	require.NoError(t, err, "a comment after a whole expression")
+}
+
+// extends names a book id; a file path gets how to load it.
+func TestExtendsAFile(t *testing.T) {
+	_, err := bundled(t).LoadBytes("ext", "ext.yaml", []byte("title: {en: t}\nyear: 2024\nstatus: draft\nextends: ./other.yaml\n"))
+	el, ok := err.(ErrorList)
+	require.True(t, ok, "%v", err)
+	require.Len(t, el, 1)
+	assert.Equal(t, CodeExtendsMissing, el[0].Code)
+	assert.Contains(t, el[0].Msg, "extends takes a book id, not a file")
+	assert.Contains(t, el[0].Msg, `extends: "other"`)
+	assert.Equal(t, 4, el[0].Line)
+}

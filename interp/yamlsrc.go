@@ -11,6 +11,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/xqrules/xqrules/interp/internal/srcpos"
 )
 
 // Limits on what a rule-set file may ask of the loader.
@@ -374,6 +376,10 @@ type exprSrc struct {
 	f    *srcFile
 	at   pos // where the value starts in the file (after any quote or block header)
 	set  bool
+	// comment: where a " #" on the value's line began a YAML comment that
+	// cut an unquoted expression short (expr's # is the element of a
+	// closure); zero when there is none.
+	comment pos
 }
 
 // exprOf decodes an expression-valued field.
@@ -392,9 +398,34 @@ func (d *decoder) exprOf(f field, rule string) exprSrc {
 		t := v.GetToken()
 		if t != nil && (strings.HasPrefix(strings.TrimSpace(t.Origin), "\"") || strings.HasPrefix(strings.TrimSpace(t.Origin), "'")) {
 			e.at.col++
+		} else {
+			e.comment = d.f.commentAfter(e.at, len(s))
 		}
 	}
 	return e
+}
+
+// commentAfter returns where a YAML comment (" #") starts on the line of at,
+// after the n bytes of a plain value that begins there; zero when none.
+func (f *srcFile) commentAfter(at pos, n int) pos {
+	if at.line < 1 || at.line > len(f.lines) {
+		return pos{}
+	}
+	line := f.lines[at.line-1]
+	start := 0 // at.col counts runes
+	for k := 1; k < at.col && start < len(line); k++ {
+		_, w := utf8.DecodeRuneInString(line[start:])
+		start += w
+	}
+	from := start + n
+	if from > len(line) {
+		return pos{}
+	}
+	i := strings.Index(line[from:], "#")
+	if i < 0 {
+		return pos{}
+	}
+	return pos{at.line, at.col + utf8.RuneCountInString(line[start:from+i])}
 }
 
 // locate returns the file position of the rune at index i of the
@@ -444,45 +475,5 @@ func (e exprSrc) locate(i int) pos {
 	return e.f.posAt(last)
 }
 
-// suggest returns the name in known closest to s, if it is close enough to
-// be the intended one.
-func suggest(s string, known []string) string {
-	best, bestD := "", 1<<30
-	for _, k := range known {
-		d := editDistance(strings.ToLower(s), strings.ToLower(k))
-		if d < bestD {
-			best, bestD = k, d
-		}
-	}
-	limit := 2
-	if n := utf8.RuneCountInString(s); n >= 6 {
-		limit = 3
-	} else if n <= 3 {
-		limit = 1
-	}
-	if bestD <= limit && bestD < utf8.RuneCountInString(s) {
-		return best
-	}
-	return ""
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+// suggest is the known name closest to a misspelt one (srcpos.Suggest).
+func suggest(s string, known []string) string { return srcpos.Suggest(s, known) }

@@ -79,7 +79,7 @@ func checkLegal(p *Position, m Move, notation, text string) error {
 	case pc.Color() != p.Side():
 		return moveErr(notation, text, "illegal", "the %s %s on %s is not the side to move's (%s to move)", pc.Color(), pc.Kind(), m.From(), p.Side())
 	case !p.IsPseudoLegal(m):
-		return moveErr(notation, text, "illegal", "a %s cannot move from %s to %s", pc.Kind(), m.From(), m.To())
+		return moveErr(notation, text, "illegal", "%s cannot move from %s to %s", pc.Kind().WithArticle(), m.From(), m.To())
 	case !p.legalFor(m, p.Side()):
 		return moveErr(notation, text, "illegal", "%s leaves the %s king in check or facing the other king", m, p.Side())
 	}

@@ -583,11 +583,11 @@ func (d *descMove) target(c Color, from Square) (to Square, ok bool) {
 func (d *descMove) whyNoTarget(c Color, from Square, nt descNotation) string {
 	switch {
 	case d.dir == '=' && (d.kind == Advisor || d.kind == Elephant || d.kind == Horse):
-		return fmt.Sprintf("a %s moves diagonally and cannot move sideways", d.kind)
+		return fmt.Sprintf("%s moves diagonally and cannot move sideways", d.kind.WithArticle())
 	case d.dir == '=':
 		return fmt.Sprintf("it is on file %s already", nt.fileName(c, d.arg))
 	case d.kind == Advisor || d.kind == Elephant || d.kind == Horse:
-		return fmt.Sprintf("a %s on file %s cannot reach file %s", d.kind, nt.fileName(c, fileNumber(c, from.File())), nt.fileName(c, d.arg))
+		return fmt.Sprintf("%s on file %s cannot reach file %s", d.kind.WithArticle(), nt.fileName(c, fileNumber(c, from.File())), nt.fileName(c, d.arg))
 	}
 	return fmt.Sprintf("%d ranks that way lead off the board", d.arg)
 }

@@ -3,7 +3,10 @@
 // xqrules is answered here, with legal moves only.
 package position
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Color is a side: Red moves first.
 type Color uint8
@@ -41,6 +44,14 @@ const (
 var Kinds = [...]Kind{King, Advisor, Elephant, Horse, Rook, Cannon, Pawn}
 
 var kindNames = [...]string{"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"}
+
+// WithArticle is the kind's name after "a" or "an": "an elephant", "a rook".
+func (k Kind) WithArticle() string {
+	if s := k.String(); s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + k.String()
+}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

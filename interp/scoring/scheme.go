@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
+	"github.com/xqrules/xqrules/interp/internal/srcpos"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/rules"
 )
@@ -406,6 +408,13 @@ func (l *loader) yamlErr(err error) {
 			code = CodeUnknown
 		}
 		msg := ye.GetMessage()
+		if uf != nil {
+			if m := unknownField.FindStringSubmatch(msg); m != nil {
+				if s := srcpos.Suggest(m[1], schemeFields); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+			}
+		}
 		if strings.Contains(msg, "mapping value is not allowed") {
 			// The usual cause in a scheme: an expression with ": " in it (a ?: ).
 			msg += " (write an expression that contains \": \" in quotes or as a | block)"
@@ -553,7 +562,13 @@ func (l *loader) compile(field string, src exprSrc, env any, want expr.Option) (
 		var fe *file.Error
 		if errors.As(err, &fe) {
 			line, col := l.exprPos(src, fe.Line, fe.Column)
-			l.errAt(line, col, CodeCompile, "%s: %s", field, fe.Message)
+			msg := fe.Message
+			if m := unknownName.FindStringSubmatch(msg); m != nil {
+				if s := srcpos.Suggest(m[1], envNames(env)); s != "" {
+					msg += fmt.Sprintf(" (did you mean %s?)", s)
+				}
+			}
+			l.errAt(line, col, CodeCompile, "%s: %s", field, msg)
 		} else {
 			msg := err.Error()
 			if strings.HasSuffix(msg, "but got unknown") {
@@ -645,4 +660,36 @@ func (x expression) bool(env any) (bool, error) {
 		return false, x.err(fmt.Sprintf("want true or false, got %T", v))
 	}
 	return b, nil
+}
+
+var (
+	unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
+	unknownName  = regexp.MustCompile(`^unknown name (\S+)`)
+)
+
+// schemeFields is every field name of the scheme format, at any level: what
+// a misspelt field is compared with.
+var schemeFields = tagNames(reflect.TypeOf(rawScheme{}), "yaml")
+
+// envNames is the names an expression environment offers (its expr tags).
+func envNames(env any) []string { return tagNames(reflect.TypeOf(env), "expr") }
+
+func tagNames(t reflect.Type, key string) []string {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if name, _, _ := strings.Cut(f.Tag.Get(key), ","); name != "" && name != "-" {
+			out = append(out, name)
+		}
+		if f.Type != reflect.TypeOf(exprSrc{}) {
+			out = append(out, tagNames(f.Type, key)...)
+		}
+	}
+	return out
 }
