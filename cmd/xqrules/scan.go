@@ -79,6 +79,7 @@ type scanCycle struct {
 // scanSummary is one book's tally.
 type scanSummary struct {
 	Ruleset       string `json:"ruleset"`
+	Extends       string `json:"extends,omitempty"` // the book it is a draft of`
 	RedMustVary   int    `json:"red_must_vary"`
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
@@ -95,6 +96,7 @@ type scanReport struct {
 	Games     int           `json:"games"`
 	Cycles    []scanCycle   `json:"cycles"`
 	Summary   []scanSummary `json:"summary"`
+	Agreement [][]int       `json:"agreement"` // see scanTotals
 	Errors    []replayError `json:"errors"`
 	ElapsedMS int64         `json:"elapsed_ms"`
 }

@@ -131,6 +131,17 @@ func (t *scanTotals) merge(u *scanTotals) error {
 		a.Decisive += b.Decisive
 		a.LoserMustVary += b.LoserMustVary
 	}
+	if len(u.Agreement) != len(t.Agreement) {
+		return fmt.Errorf("an agreement matrix of %d books: another shape (%d)", len(u.Agreement), len(t.Agreement))
+	}
+	for i, row := range u.Agreement {
+		if len(row) != len(t.Agreement[i]) {
+			return fmt.Errorf("an agreement matrix with a row of %d: another shape (%d)", len(row), len(t.Agreement[i]))
+		}
+		for j, n := range row {
+			t.Agreement[i][j] += n
+		}
+	}
 	return nil
 }
 

@@ -199,3 +199,47 @@ func TestScanProgressOnlyOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+// The agreement matrix counts, for two books, the cycles they rule on
+// alike: the cycles' own rulings added up, symmetric, an error agreeing
+// with nothing; the text prints it as a share of the cycles.
+func TestScanAgreement(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "79,11,ko", "--format", "json", scanSample, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	rep := decodeJSON[scanReport](t, out)
+	require.Len(t, rep.Agreement, 3)
+	for i := range 3 {
+		require.Len(t, rep.Agreement[i], 3)
+		for j := range 3 {
+			n := 0
+			for _, c := range rep.Cycles {
+				if c.Rulings[i].Verdict == c.Rulings[j].Verdict && c.Rulings[i].Error == "" {
+					n++
+				}
+			}
+			assert.Equal(t, n, rep.Agreement[i][j], "%d,%d", i, j)
+			assert.Equal(t, rep.Agreement[j][i], rep.Agreement[i][j])
+		}
+		assert.Equal(t, len(rep.Cycles)-rep.Summary[i].Errors, rep.Agreement[i][i])
+	}
+	text, _, _ := xq(t, "scan", "--rules", "79,11,ko", "--quiet", scanSample, scanSample)
+	assert.Contains(t, text, "agreement: % of the 8 cycles on which two books give the same verdict\n")
+	assert.Regexp(t, `\n11 +[0-9.]+ +100\.0 +[0-9.]+\n`, text)
+}
+
+// A draft against the book it extends (rules/20.yaml extends 11): the
+// cycles whose verdict changes.
+func TestScanDraftAgainstParent(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "11,20", "--format", "json", scanSample)
+	require.Equal(t, exitOK, st, errs)
+	rep := decodeJSON[scanReport](t, out)
+	assert.Equal(t, "11", rep.Summary[1].Extends)
+	changed := 0
+	for _, c := range rep.Cycles {
+		if c.Rulings[0].Verdict != c.Rulings[1].Verdict {
+			changed++
+		}
+	}
+	text, _, _ := xq(t, "scan", "--rules", "11,20", "--quiet", scanSample)
+	assert.Contains(t, text, fmt.Sprintf("20 against 11, the book it extends: %d of 4 cycles change verdict", changed))
+}
