@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -303,4 +304,15 @@ func (sh shard) has(it *gameItem[scanned]) bool {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	return int(h.Sum64()%uint64(sh.n)) == sh.k
+}
+
+// htmlSummary is the summary as the HTML report takes it.
+func (t *scanTotals) htmlSummary(files []string) htmlreport.ScanSummary {
+	h := htmlreport.ScanSummary{Files: files, Mode: t.Mode, Shard: t.Shard, Games: t.Games, Cycles: t.Cycles,
+		BadGames: t.BadGames, Agreement: t.Agreement}
+	for _, s := range t.Summary {
+		h.Books = append(h.Books, htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
+			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary})
+	}
+	return h
 }

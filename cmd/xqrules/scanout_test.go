@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -242,4 +244,28 @@ func TestScanDraftAgainstParent(t *testing.T) {
 	}
 	text, _, _ := xq(t, "scan", "--rules", "11,20", "--quiet", scanSample)
 	assert.Contains(t, text, fmt.Sprintf("20 against 11, the book it extends: %d of 4 cycles change verdict", changed))
+}
+
+// --html writes the report (well-formed, its charts drawn from the
+// summary); scan-merge --format html writes the same page for the merge.
+func TestScanHTML(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "report.html")
+	out, errs, st := xq(t, "scan", "--rules", "11,20", "--format", "jsonl", "--html", report, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err)
+	page := string(data)
+	parsePage(t, page)
+	assert.Contains(t, page, "4 games, 4 repetition cycles")
+	assert.Equal(t, 3, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement")
+	assert.Contains(t, page, "Drafts against the book they extend")
+
+	merged, errs, st := xq(t, "scan-merge", "--format", "html", writeFile(t, "one.jsonl", out))
+	require.Equal(t, exitOK, st, errs)
+	parsePage(t, merged)
+	assert.Contains(t, merged, "4 games, 4 repetition cycles")
+
+	_, errs, st = xq(t, "scan", "--rules", "11", "--html", filepath.Join(t.TempDir(), "no", "dir", "r.html"), scanSample)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "cannot write there")
 }
