@@ -43,11 +43,6 @@ Exit status: 0 ok, 1 failed, 2 bad usage.{{end}}
 {{. | trimTrailingWhitespaces}}{{end}}` + usageRest
 )
 
-// usageError is a bad command line: exit status 2.
-type usageError struct{ err error }
-
-func (u usageError) Error() string { return u.err.Error() }
-
 // newRoot builds the command tree for one run; status receives the exit
 // status of the command run.
 func newRoot(e *env, status *int) *cobra.Command {
@@ -73,8 +68,6 @@ func newRoot(e *env, status *int) *cobra.Command {
 	root.SetUsageTemplate(usageTemplate)
 	root.SetHelpTemplate(helpTemplate)
 	root.SetVersionTemplate("xqrules {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.CompletionOptions.HiddenDefaultCmd = false
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -105,7 +98,6 @@ func cobraCommand(e *env, c *command, status *int) *cobra.Command {
 	cc := &cobra.Command{
 		Use:                   strings.TrimSpace(c.name + " " + c.synopsis),
 		Short:                 c.summary,
-		Long:                  c.help,
 		DisableFlagsInUseLine: true,
 	}
 	if c.help != "" {

@@ -112,3 +112,30 @@ func TestCompletion(t *testing.T) {
 	out, _, _ = xq(t, "__complete", "rules", "show", "")
 	assert.Contains(t, strings.Split(out, "\n"), "asian")
 }
+
+// A command in the older form (run parses its own arguments with
+// newFlags/parseFlags) still runs: it gets the whole command line, its
+// own --help and its own status.
+func TestOlderFormCommand(t *testing.T) {
+	register(&command{name: "legacy-test", summary: "a command in the older form", run: func(e *env, args []string) int {
+		fs := newFlags(e, "legacy-test", "[--n N] WORD…")
+		n := fs.Int("n", 1, "how many times")
+		if st, ok := parseFlags(e, fs, args); !ok {
+			return st
+		}
+		for range *n {
+			e.stdout.Write([]byte(strings.Join(fs.Args(), " ") + "\n"))
+		}
+		return 3
+	}})
+	t.Cleanup(func() { delete(commands, "legacy-test") })
+	out, _, st := xq(t, "legacy-test", "--n", "2", "a", "b")
+	assert.Equal(t, 3, st)
+	assert.Equal(t, "a b\na b\n", out)
+	out, _, st = xq(t, "legacy-test", "--help")
+	assert.Equal(t, exitOK, st)
+	assert.Contains(t, out, "Usage: xqrules legacy-test [--n N] WORD…")
+	_, errs, st := xq(t, "legacy-test", "--bad")
+	assert.Equal(t, exitUsage, st)
+	assert.Contains(t, errs, "-bad")
+}

@@ -45,7 +45,7 @@ type command struct {
 	name     string
 	summary  string
 	synopsis string // what follows "xqrules NAME" in the usage line
-	help     string // what --help prints after the usage line (default: summary)
+	help     string // what --help prints after the summary, if more is to be said
 	flags    func(fs *pflag.FlagSet) runFunc
 	sub      []*command // subcommands (rules list, rules check …)
 	// complete, when set, completes the arguments (not the flags).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -40,7 +41,7 @@ Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
@@ -79,6 +80,7 @@ type scanCycle struct {
 // scanSummary is one book's tally.
 type scanSummary struct {
 	Ruleset       string `json:"ruleset"`
+	Extends       string `json:"extends,omitempty"` // the book it is a draft of`
 	RedMustVary   int    `json:"red_must_vary"`
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
@@ -95,6 +97,7 @@ type scanReport struct {
 	Games     int           `json:"games"`
 	Cycles    []scanCycle   `json:"cycles"`
 	Summary   []scanSummary `json:"summary"`
+	Agreement [][]int       `json:"agreement"` // see scanTotals
 	Errors    []replayError `json:"errors"`
 	ElapsedMS int64         `json:"elapsed_ms"`
 }
@@ -116,6 +119,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
 	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id (see --help)")
+	htmlPath := fs.String("html", "", "also write the summary as an HTML report with charts (verdicts per book, loser must vary, agreement matrix) to this file")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
@@ -142,6 +146,14 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		books, st := selectBooks(e, "scan", *rulesArg)
 		if books == nil {
 			return st
+		}
+		var html *output
+		if *htmlPath != "" {
+			// Claimed before the work, so an unwritable path fails at once.
+			if html, err = newOutput(e, *htmlPath); err != nil {
+				return fail(e, "scan", err)
+			}
+			defer html.discard()
 		}
 		stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
 		if !ok {
@@ -186,6 +198,14 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		elapsed := time.Since(start)
 		if err := out.end(tot, elapsed); err != nil {
 			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
+		}
+		if html != nil {
+			if err := htmlreport.WriteScan(html, tot.htmlSummary(files)); err != nil {
+				return fail(e, "scan", err)
+			}
+			if err := html.commit(); err != nil {
+				return fail(e, "scan", err)
+			}
 		}
 		if *format != "json" {
 			// The CLI's own timing, on stderr so the report stays comparable.

@@ -11,11 +11,13 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 )
 
 func init() {
 	register(&command{name: "scan-merge", summary: "add up the summaries of scan --format jsonl outputs (the shards of one run) into the summary one run prints",
-		synopsis: "[--format text|jsonl|json] FILE…", help: scanMergeHelp, flags: runScanMerge})
+		synopsis: "[--format text|jsonl|json|html] FILE…", help: scanMergeHelp, flags: runScanMerge})
 }
 
 // scanMergeHelp is what --help says of the command.
@@ -30,13 +32,13 @@ Exit status: 0 ok, 1 a file refused, any bad game or ruling error in the
 summaries (as scan's), 2 bad usage.`
 
 func runScanMerge(fs *pflag.FlagSet) runFunc {
-	format := fs.String("format", "text", "text (scan's summary table), jsonl (scan's summary line) or json")
-	choices(fs, "format", "text", "jsonl", "json")
+	format := fs.String("format", "text", "text (scan's summary table), jsonl (scan's summary line), json, or html (the report scan --html writes)")
+	choices(fs, "format", "text", "jsonl", "json", "html")
 	return func(e *env, args []string) int {
 		switch *format {
-		case "text", "jsonl", "json":
+		case "text", "jsonl", "json", "html":
 		default:
-			return usageErr(e, "scan-merge", "unknown --format %q (want text, jsonl or json)", *format)
+			return usageErr(e, "scan-merge", "unknown --format %q (want text, jsonl, json or html)", *format)
 		}
 		if len(args) == 0 {
 			return usageErr(e, "scan-merge", "no file given (the outputs of scan --format jsonl)")
@@ -86,6 +88,10 @@ func runScanMerge(fs *pflag.FlagSet) runFunc {
 		switch *format {
 		case "text":
 			writeScanSummary(e.stdout, tot)
+		case "html":
+			if err := htmlreport.WriteScan(e.stdout, tot.htmlSummary(args)); err != nil {
+				return fail(e, "scan-merge", err)
+			}
 		default:
 			enc := json.NewEncoder(e.stdout)
 			enc.SetEscapeHTML(false)
@@ -130,6 +136,17 @@ func (t *scanTotals) merge(u *scanTotals) error {
 		a.Errors += b.Errors
 		a.Decisive += b.Decisive
 		a.LoserMustVary += b.LoserMustVary
+	}
+	if len(u.Agreement) != len(t.Agreement) {
+		return fmt.Errorf("an agreement matrix of %d books: another shape (%d)", len(u.Agreement), len(t.Agreement))
+	}
+	for i, row := range u.Agreement {
+		if len(row) != len(t.Agreement[i]) {
+			return fmt.Errorf("an agreement matrix with a row of %d: another shape (%d)", len(row), len(t.Agreement[i]))
+		}
+		for j, n := range row {
+			t.Agreement[i][j] += n
+		}
 	}
 	return nil
 }

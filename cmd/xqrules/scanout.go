@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -29,12 +30,18 @@ type scanTotals struct {
 	BadGames int           `json:"bad_games"` // records that could not be read or replayed
 	Shard    string        `json:"shard,omitempty"`
 	Summary  []scanSummary `json:"summary"`
+	// Agreement[i][j]: the cycles on which books i and j (in the order of
+	// Summary) give the same verdict; an error agrees with nothing, so
+	// Agreement[i][i] is the cycles book i ruled on.
+	Agreement [][]int `json:"agreement"`
 }
 
 func newScanTotals(mode string, books []*interp.Book, sh shard) *scanTotals {
-	t := &scanTotals{Type: "summary", Mode: mode, Shard: sh.String(), Summary: make([]scanSummary, len(books))}
+	t := &scanTotals{Type: "summary", Mode: mode, Shard: sh.String(), Summary: make([]scanSummary, len(books)),
+		Agreement: make([][]int, len(books))}
 	for i, b := range books {
-		t.Summary[i].Ruleset = b.ID
+		t.Summary[i].Ruleset, t.Summary[i].Extends = b.ID, b.Extends
+		t.Agreement[i] = make([]int, len(books))
 	}
 	return t
 }
@@ -69,6 +76,14 @@ func (t *scanTotals) add(c *scanCycle) {
 				s.LoserMustVary++
 			}
 		}
+		if r.Error != "" || r.Verdict == "error" {
+			continue
+		}
+		for j, q := range c.Rulings {
+			if q.Verdict == r.Verdict {
+				t.Agreement[i][j]++
+			}
+		}
 	}
 }
 
@@ -96,6 +111,32 @@ func writeScanSummary(w io.Writer, t *scanTotals) {
 		"rule set", "red-must-vary", "black-must-vary", "draw", "errors", decisive)
 	for _, s := range t.Summary {
 		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
+	}
+	if len(t.Summary) < 2 || t.Cycles == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nagreement: %% of the %d cycles on which two books give the same verdict\n%-13s", t.Cycles, "")
+	width := make([]int, len(t.Summary))
+	for j, s := range t.Summary {
+		width[j] = max(6, len(s.Ruleset))
+		fmt.Fprintf(w, " %*s", width[j], s.Ruleset)
+	}
+	fmt.Fprintln(w)
+	for i, s := range t.Summary {
+		fmt.Fprintf(w, "%-13s", s.Ruleset)
+		for j, n := range t.Agreement[i] {
+			fmt.Fprintf(w, " %*.1f", width[j], float64(n)*100/float64(t.Cycles))
+		}
+		fmt.Fprintln(w)
+	}
+	// A draft against the book it extends, when both are scanned.
+	for i, s := range t.Summary {
+		for j, p := range t.Summary {
+			if s.Extends != "" && p.Ruleset == s.Extends {
+				fmt.Fprintf(w, "%s against %s, the book it extends: %d of %d cycles change verdict (xqrules diff lists them)\n",
+					s.Ruleset, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
+			}
+		}
 	}
 }
 
@@ -203,7 +244,7 @@ func (o *scanJSON) badGame(er replayError) { o.rep.Errors = append(o.rep.Errors,
 func (o *scanJSON) flush() error           { return nil }
 
 func (o *scanJSON) end(t *scanTotals, elapsed time.Duration) error {
-	o.rep.Mode, o.rep.Games, o.rep.Summary, o.rep.ElapsedMS = t.Mode, t.Games, t.Summary, elapsed.Milliseconds()
+	o.rep.Mode, o.rep.Games, o.rep.Summary, o.rep.Agreement, o.rep.ElapsedMS = t.Mode, t.Games, t.Summary, t.Agreement, elapsed.Milliseconds()
 	enc := json.NewEncoder(o.w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -263,4 +304,15 @@ func (sh shard) has(it *gameItem[scanned]) bool {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	return int(h.Sum64()%uint64(sh.n)) == sh.k
+}
+
+// htmlSummary is the summary as the HTML report takes it.
+func (t *scanTotals) htmlSummary(files []string) htmlreport.ScanSummary {
+	h := htmlreport.ScanSummary{Files: files, Mode: t.Mode, Shard: t.Shard, Games: t.Games, Cycles: t.Cycles,
+		BadGames: t.BadGames, Agreement: t.Agreement}
+	for _, s := range t.Summary {
+		h.Books = append(h.Books, htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
+			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary})
+	}
+	return h
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -198,4 +200,72 @@ func TestScanProgressOnlyOnTerminal(t *testing.T) {
 			assert.NotContains(t, errb.String(), "\r")
 		}
 	}
+}
+
+// The agreement matrix counts, for two books, the cycles they rule on
+// alike: the cycles' own rulings added up, symmetric, an error agreeing
+// with nothing; the text prints it as a share of the cycles.
+func TestScanAgreement(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "79,11,ko", "--format", "json", scanSample, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	rep := decodeJSON[scanReport](t, out)
+	require.Len(t, rep.Agreement, 3)
+	for i := range 3 {
+		require.Len(t, rep.Agreement[i], 3)
+		for j := range 3 {
+			n := 0
+			for _, c := range rep.Cycles {
+				if c.Rulings[i].Verdict == c.Rulings[j].Verdict && c.Rulings[i].Error == "" {
+					n++
+				}
+			}
+			assert.Equal(t, n, rep.Agreement[i][j], "%d,%d", i, j)
+			assert.Equal(t, rep.Agreement[j][i], rep.Agreement[i][j])
+		}
+		assert.Equal(t, len(rep.Cycles)-rep.Summary[i].Errors, rep.Agreement[i][i])
+	}
+	text, _, _ := xq(t, "scan", "--rules", "79,11,ko", "--quiet", scanSample, scanSample)
+	assert.Contains(t, text, "agreement: % of the 8 cycles on which two books give the same verdict\n")
+	assert.Regexp(t, `\n11 +[0-9.]+ +100\.0 +[0-9.]+\n`, text)
+}
+
+// A draft against the book it extends (rules/20.yaml extends 11): the
+// cycles whose verdict changes.
+func TestScanDraftAgainstParent(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "11,20", "--format", "json", scanSample)
+	require.Equal(t, exitOK, st, errs)
+	rep := decodeJSON[scanReport](t, out)
+	assert.Equal(t, "11", rep.Summary[1].Extends)
+	changed := 0
+	for _, c := range rep.Cycles {
+		if c.Rulings[0].Verdict != c.Rulings[1].Verdict {
+			changed++
+		}
+	}
+	text, _, _ := xq(t, "scan", "--rules", "11,20", "--quiet", scanSample)
+	assert.Contains(t, text, fmt.Sprintf("20 against 11, the book it extends: %d of 4 cycles change verdict", changed))
+}
+
+// --html writes the report (well-formed, its charts drawn from the
+// summary); scan-merge --format html writes the same page for the merge.
+func TestScanHTML(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "report.html")
+	out, errs, st := xq(t, "scan", "--rules", "11,20", "--format", "jsonl", "--html", report, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err)
+	page := string(data)
+	parsePage(t, page)
+	assert.Contains(t, page, "4 games, 4 repetition cycles")
+	assert.Equal(t, 3, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement")
+	assert.Contains(t, page, "Drafts against the book they extend")
+
+	merged, errs, st := xq(t, "scan-merge", "--format", "html", writeFile(t, "one.jsonl", out))
+	require.Equal(t, exitOK, st, errs)
+	parsePage(t, merged)
+	assert.Contains(t, merged, "4 games, 4 repetition cycles")
+
+	_, errs, st = xq(t, "scan", "--rules", "11", "--html", filepath.Join(t.TempDir(), "no", "dir", "r.html"), scanSample)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "cannot write there")
 }

@@ -38,3 +38,25 @@ func TestArrowBadSquares(t *testing.T) {
 	assert.Less(t, a.X1, a.X2, "c4 → e4 runs left to right")
 	assert.Equal(t, a.Y1, a.Y2, "along the rank")
 }
+
+// The scan report draws its charts from the counts: a bar per book whose
+// segments add up to the cycles, a cell per pair of books; names escaped.
+func TestWriteScan(t *testing.T) {
+	var b strings.Builder
+	err := WriteScan(&b, ScanSummary{Files: []string{"<x>.jsonl"}, Mode: "first", Games: 10, Cycles: 8, BadGames: 1,
+		Books: []ScanBook{
+			{ID: "11", RedMustVary: 4, BlackMustVary: 2, Draw: 2, Decisive: 4, LoserMustVary: 3},
+			{ID: "20", Extends: "11", RedMustVary: 3, BlackMustVary: 2, Draw: 2, Errors: 1, Decisive: 4, LoserMustVary: 2},
+		},
+		Agreement: [][]int{{8, 6}, {6, 7}}})
+	require.NoError(t, err)
+	page := b.String()
+	assert.NotContains(t, page, "<x>")
+	assert.Contains(t, page, "&lt;x&gt;.jsonl")
+	assert.Contains(t, page, `<svg class="chart verdicts"`)
+	// 4 of 8 cycles: half the bar's 480 units.
+	assert.Contains(t, page, `<rect class="red" x="120" y="0" width="240" height="18"><title>11: red must vary 4 of 8 cycles (50.0 %)</title>`)
+	assert.Contains(t, page, "20 and 11 agree on 6 of 8 cycles (75.0 %)")
+	assert.Contains(t, page, "<td>2 of 8 (25.0 %); <code>xqrules diff</code> lists them</td>")
+	assert.Contains(t, page, "<title>11: 3 of 4 (75.0 %)</title>")
+}

@@ -1,0 +1,190 @@
+package htmlreport
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+)
+
+//go:embed scan.html.tmpl
+var scanSrc string
+
+// scanTmpl: the scan report, with the page's head.
+var scanTmpl = template.Must(template.Must(pageTmpl.Clone()).Funcs(template.FuncMap{
+	"add": func(ns ...int) int {
+		t := 0
+		for _, n := range ns {
+			t += n
+		}
+		return t
+	},
+	"sub":  func(a, b int) int { return a - b },
+	"div":  func(a, b int) int { return a / b },
+	"half": func(x, w float64) float64 { return round1(x + w/2) },
+	// rowY: the middle of the agreement matrix's row i.
+	"rowY": func(i int) int { return chartHeadH + i*chartRowH + 10 },
+}).Parse(scanSrc))
+
+// ScanBook is one book's tally in a scan summary.
+type ScanBook struct {
+	ID, Extends                              string
+	RedMustVary, BlackMustVary, Draw, Errors int
+	Decisive, LoserMustVary                  int
+}
+
+// ScanSummary is what a scan (or scan-merge) found: the counts, not the
+// cycles. Agreement[i][j]: the cycles on which books i and j give the same
+// verdict.
+type ScanSummary struct {
+	Files                   []string
+	Mode, Shard             string
+	Games, Cycles, BadGames int
+	Books                   []ScanBook
+	Agreement               [][]int
+}
+
+// Chart geometry, in SVG user units.
+const (
+	chartLabelW = 120 // the books' names
+	chartBarW   = 480 // a bar at 100 %
+	chartRowH   = 22
+	chartCellW  = 58 // a cell of the agreement matrix
+	chartHeadH  = 90 // the matrix's column heads, slanted
+)
+
+type barSeg struct {
+	Class, Title string
+	X, W         float64
+	N            int
+}
+
+type barRow struct {
+	ID   string
+	Y    int
+	Segs []barSeg
+}
+
+type loserRow struct {
+	ID        string
+	Y         int
+	W         float64
+	Share     string
+	Loser, Of int
+}
+
+type matrixCell struct {
+	X, Y  int
+	Fill  string
+	Text  string
+	Title string
+	Dark  bool
+}
+
+type draftRow struct {
+	ID, Parent      string
+	Changed, Cycles int
+	Share           string
+}
+
+type scanPage struct {
+	Title   string
+	S       ScanSummary
+	BarsH   int
+	Bars    []barRow
+	LoserH  int
+	Losers  []loserRow
+	MatrixW int
+	MatrixH int
+	Heads   []matrixHead
+	Cells   []matrixCell
+	Drafts  []draftRow
+	LabelW  int
+	BarW    int
+	CellW   int
+	RowH    int
+}
+
+type matrixHead struct {
+	ID   string
+	X, Y int
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f %%", float64(n)*100/float64(of))
+}
+
+// WriteScan writes the scan report: the verdicts per book, how often the
+// loser must vary, the agreement matrix, and drafts against their parents,
+// as SVG charts drawn here and tables with the numbers.
+func WriteScan(w io.Writer, s ScanSummary) error {
+	p := scanPage{Title: "xqrules scan", S: s, LabelW: chartLabelW, BarW: chartBarW, CellW: chartCellW, RowH: chartRowH}
+	scale := func(n int) float64 {
+		if s.Cycles == 0 {
+			return 0
+		}
+		return round1(float64(n) * chartBarW / float64(s.Cycles))
+	}
+	for i, b := range s.Books {
+		row := barRow{ID: b.ID, Y: i * chartRowH}
+		x := float64(chartLabelW)
+		for _, seg := range []struct {
+			class, name string
+			n           int
+		}{{"red", "red must vary", b.RedMustVary}, {"black", "black must vary", b.BlackMustVary}, {"draw", "draw", b.Draw}, {"error", "error", b.Errors}} {
+			if seg.n == 0 {
+				continue
+			}
+			wd := scale(seg.n)
+			row.Segs = append(row.Segs, barSeg{Class: seg.class, X: x, W: wd, N: seg.n,
+				Title: fmt.Sprintf("%s: %s %d of %d cycles (%s)", b.ID, seg.name, seg.n, s.Cycles, pct(seg.n, s.Cycles))})
+			x = round1(x + wd)
+		}
+		p.Bars = append(p.Bars, row)
+		lr := loserRow{ID: b.ID, Y: i * chartRowH, Loser: b.LoserMustVary, Of: b.Decisive, Share: pct(b.LoserMustVary, b.Decisive)}
+		if b.Decisive > 0 {
+			lr.W = round1(float64(b.LoserMustVary) * chartBarW / float64(b.Decisive))
+		}
+		p.Losers = append(p.Losers, lr)
+	}
+	p.BarsH = len(s.Books)*chartRowH + 4
+	p.LoserH = p.BarsH
+	n := len(s.Books)
+	p.MatrixW = chartLabelW + n*chartCellW + 4
+	p.MatrixH = chartHeadH + n*chartRowH + 4
+	for j, b := range s.Books {
+		p.Heads = append(p.Heads, matrixHead{ID: b.ID, X: chartLabelW + j*chartCellW + chartCellW/2, Y: chartHeadH - 6})
+	}
+	for i := range s.Agreement {
+		for j, k := range s.Agreement[i] {
+			share := 0.0
+			if s.Cycles > 0 {
+				share = float64(k) / float64(s.Cycles)
+			}
+			// From white (no agreement) to dark blue (all cycles).
+			mix := func(to int) int { return 255 - int(share*float64(255-to)) }
+			p.Cells = append(p.Cells, matrixCell{X: chartLabelW + j*chartCellW, Y: chartHeadH + i*chartRowH,
+				Fill: fmt.Sprintf("#%02x%02x%02x", mix(0x1f), mix(0x4e), mix(0x8c)), Text: fmt.Sprintf("%.0f", share*100), Dark: share > 0.55,
+				Title: fmt.Sprintf("%s and %s agree on %d of %d cycles (%s)", s.Books[i].ID, s.Books[j].ID, k, s.Cycles, pct(k, s.Cycles))})
+		}
+	}
+	for i, b := range s.Books {
+		for j, q := range s.Books {
+			if b.Extends != "" && q.ID == b.Extends && i < len(s.Agreement) && j < len(s.Agreement[i]) {
+				ch := s.Cycles - s.Agreement[i][j]
+				p.Drafts = append(p.Drafts, draftRow{ID: b.ID, Parent: q.ID, Changed: ch, Cycles: s.Cycles, Share: pct(ch, s.Cycles)})
+			}
+		}
+	}
+	// Rendered into memory first, so a failure leaves no half page.
+	var buf bytes.Buffer
+	if err := scanTmpl.ExecuteTemplate(&buf, "scan", p); err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
