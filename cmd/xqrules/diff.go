@@ -99,14 +99,34 @@ func runDiff(e *env, args []string) int {
 		}
 	}
 
+	rep := compareBooks(books, files, *mode, *jobs)
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return fail(e, "diff", err)
+		}
+	} else {
+		writeDiffText(e.stdout, &rep)
+	}
+	if len(rep.Errors) > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+// compareBooks judges every case and game cycle of the files under the two
+// books and reports those whose verdict or labels differ.
+func compareBooks(books []*interp.Book, files []string, mode string, jobs int) diffReport {
 	rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
 	for _, f := range files {
 		var items []diffItem
 		var errs []replayError
 		if isCaseFile(f) {
-			items, errs = diffCases(f, books, *jobs)
+			items, errs = diffCases(f, books, jobs)
 		} else {
-			items, errs = diffGames(f, books, *mode, *jobs)
+			items, errs = diffGames(f, books, mode, jobs)
 		}
 		rep.Errors = append(rep.Errors, errs...)
 		for _, it := range items {
@@ -138,20 +158,7 @@ func runDiff(e *env, args []string) int {
 		}
 	}
 
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return fail(e, "diff", err)
-		}
-	} else {
-		writeDiffText(e.stdout, &rep)
-	}
-	if len(rep.Errors) > 0 {
-		return exitFailed
-	}
-	return exitOK
+	return rep
 }
 
 func at(s []string, i int) string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/cliout"
+
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -38,16 +40,7 @@ func runRules(e *env, args []string) int {
 	return usageErr(e, "rules", "unknown subcommand %q (want list, check or show)", args[0])
 }
 
-type bookInfo struct {
-	ID      string        `json:"id"`
-	Title   interp.Title  `json:"title"`
-	Year    int           `json:"year"`
-	Status  string        `json:"status"`
-	InForce interp.Period `json:"in_force"`
-	Extends string        `json:"extends,omitempty"`
-	Summary string        `json:"summary,omitempty"`
-	File    string        `json:"file"`
-}
+type bookInfo = cliout.BookInfo
 
 func rulesList(e *env, args []string) int {
 	fs := newFlags(e, "rules list", "[--format text|json] [FILE.yaml…]")
@@ -69,8 +62,7 @@ func rulesList(e *env, args []string) int {
 	}
 	var infos []bookInfo
 	for _, b := range lib.Books() {
-		infos = append(infos, bookInfo{ID: b.ID, Title: b.Title, Year: b.Year, Status: b.Status,
-			InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File})
+		infos = append(infos, cliout.Info(b))
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
