@@ -109,10 +109,6 @@ function drawBoard(svgText, interactive = true) {
   markSelection();
 }
 
-function squareXY(sq) {
-  return pos.squares.find((s) => s.square === sq);
-}
-
 function markSelection() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
@@ -299,12 +295,17 @@ async function hoverMove(i, tr) {
   }
   try {
     const p = await api("/api/position", { fen: c.fen, moves: c.moves.slice(0, i + 1), attacks });
-    if (seq === hoverSeq) drawBoard(p.svg, false);
+    if (seq !== hoverSeq) return;
+    drawBoard(p.svg, false);
+    const m = p.moves[i];
+    const what = attacks.length ? "  ·  " + attacks.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    $("boardcap").textContent = `after ${i + 1}. ${m.cn}${what}`;
   } catch (e) { /* the board stays as it is */ }
 }
 
 function unhover() {
   ++hoverSeq;
+  $("boardcap").textContent = "";
   document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
   if (pos) drawBoard(pos.svg);
 }
