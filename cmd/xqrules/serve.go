@@ -33,11 +33,13 @@ func runServe(e *env, args []string) int {
 	if books, st := selectBooks(e, "serve", *rulesArg); books == nil {
 		return st
 	}
-	h := newWorkbench(*rulesArg, defaultCaseFiles())
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fail(e, "serve", err)
 	}
+	// On the loopback interface, only requests to localhost are answered.
+	ip := ln.Addr().(*net.TCPAddr).IP
+	h := newWorkbench(*rulesArg, defaultCaseFiles(), ip.IsLoopback())
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(e.stdout, "xqrules serve: the workbench is at %s (Ctrl-C stops it)\n", url)
 	if *open {
@@ -59,8 +61,8 @@ func runServe(e *env, args []string) int {
 // newWorkbench is the workbench over the bundled books; its diff runs over
 // the case files given (the casebook), read by the server, never named by
 // a request.
-func newWorkbench(rules string, caseFiles []string) http.Handler {
-	opt := workbench.Options{Rules: rules}
+func newWorkbench(rules string, caseFiles []string, localOnly bool) http.Handler {
+	opt := workbench.Options{Rules: rules, LocalHostsOnly: localOnly}
 	if len(caseFiles) > 0 {
 		opt.Diff = func(books []*interp.Book) (any, error) {
 			return compareBooks(books, caseFiles, interp.CyclesAll, 1), nil

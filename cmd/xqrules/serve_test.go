@@ -34,7 +34,7 @@ func TestServeSameJSON(t *testing.T) {
 	if len(caseFiles) == 0 {
 		t.Fatal("testdata/cases/cn2020_figures.yaml is missing")
 	}
-	ts := httptest.NewServer(newWorkbench("all", caseFiles))
+	ts := httptest.NewServer(newWorkbench("all", caseFiles, true))
 	defer ts.Close()
 
 	cli, _, st := xq(t, "judge", "--fen", fig06FEN, "--moves", fig06Moves, "--format", "json")
@@ -80,4 +80,15 @@ override:
 		changed[d.ID] = d.VerdictDiffers
 	}
 	assert.True(t, changed["cn2020-fig06"], "图6's perpetual check is gone under the draft: %v", changed)
+}
+
+func TestServeUsage(t *testing.T) {
+	_, stderr, st := xq(t, "serve", "extra")
+	assert.Equal(t, exitUsage, st)
+	assert.Contains(t, stderr, `unexpected argument "extra"`)
+	_, stderr, st = xq(t, "serve", "--rules", "nosuch")
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, stderr, "nosuch")
+	_, stderr, st = xq(t, "serve", "--addr", "256.0.0.1:1")
+	assert.Equal(t, exitFailed, st, stderr)
 }

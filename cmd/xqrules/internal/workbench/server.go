@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"net"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -38,6 +39,10 @@ type Options struct {
 	// them all busy waits up to Wait (default 2 s), then gets 503.
 	Concurrent int
 	Wait       time.Duration
+	// LocalHostsOnly refuses requests whose Host is not localhost or a
+	// loopback address: a server on the loopback interface is then out of
+	// reach of a web page that rebinds its own name to 127.0.0.1.
+	LocalHostsOnly bool
 }
 
 // Defaults.
@@ -98,7 +103,26 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
 	})
-	return securityHeaders(mux)
+	var h http.Handler = mux
+	if s.opt.LocalHostsOnly {
+		h = localHostsOnly(h)
+	}
+	return securityHeaders(h)
+}
+
+func localHostsOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		if ip := net.ParseIP(host); !(host == "localhost" || ip != nil && ip.IsLoopback()) {
+			writeError(w, &apiError{Status: http.StatusMisdirectedRequest, Code: "host",
+				Message: "this server answers requests to localhost only, not to " + strconv.Quote(r.Host)})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // NewServer returns an http.Server for h with the timeouts a slow or

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -470,4 +471,52 @@ func TestSlowClient(t *testing.T) {
 		}
 	}
 	stillServes(t, ts)
+}
+
+// TestLocalHostsOnly: a request to another name (a rebound DNS name) is
+// refused; localhost and loopback addresses are served.
+func TestLocalHostsOnly(t *testing.T) {
+	ts := newTest(t, Options{LocalHostsOnly: true})
+	for host, want := range map[string]int{
+		"localhost:8080": 200, "127.0.0.1:8080": 200, "[::1]:8080": 200, "127.0.0.1": 200,
+		"evil.example:8080": 421, "192.168.1.2:8080": 421,
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/books", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, want, resp.StatusCode, host)
+	}
+}
+
+// FuzzAPI: whatever the body, every endpoint answers JSON with a status
+// below 500 (no panic, no internal error), and the server goes on.
+func FuzzAPI(f *testing.F) {
+	for _, s := range []string{
+		`{"fen": "` + fig02FEN + `", "moves": "` + fig02Moves + `"}`,
+		`{"fen": "` + fig06FEN + `", "moves": ["f0e0", "e8f8", "e0f0", "f8e8"], "rules": "20"}`,
+		`{"draft": ` + strconv.Quote(notBool) + `}`,
+		`{"draft": ` + strconv.Quote(goodDraft) + `, "moves": "h2e2"}`,
+		`{"fen": "9/9/9/9/9/9/9/9/9/9 w", "moves": "a0a1"}`,
+		`{"moves": "炮二平五 马8进7 马二进三 车9平8"}`, `{"moves": 7}`, `[]`, `null`, `{`, "\xff\xfe",
+		"[FEN \"" + fig06FEN + "\"]\n1. F0-E0 E8-F8 *",
+	} {
+		f.Add(s)
+	}
+	h := New(Options{Timeout: 5 * time.Second})
+	paths := []string{"/api/judge", "/api/facts", "/api/check", "/api/position", "/api/game", "/api/diff"}
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, p := range paths {
+			req := httptest.NewRequest("POST", p, strings.NewReader(body))
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code >= 500 && w.Code != http.StatusNotImplemented && w.Code != http.StatusServiceUnavailable {
+				t.Fatalf("%s %q: status %d: %s", p, body, w.Code, w.Body.String())
+			}
+			if !json.Valid(w.Body.Bytes()) {
+				t.Fatalf("%s %q: not JSON: %s", p, body, w.Body.String())
+			}
+		}
+	})
 }
