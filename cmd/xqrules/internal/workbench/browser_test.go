@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -180,4 +181,70 @@ func TestBrowserDraft(t *testing.T) {
 	assert.Equal(t, fmt.Sprint(line), strings.TrimSpace(bad), "the gutter marks the line")
 	assert.Contains(t, text, "24.1-check")
 	screenshot(t, ctx, "workbench-draft.png")
+}
+
+// pointAt returns the page coordinates of a point of the board, computed
+// in the page from the board's SVG geometry.
+func pointAt(ctx context.Context, sq string) (x, y float64, err error) {
+	var xy []float64
+	err = chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`(() => {
+		const svg = document.querySelector("#board svg");
+		const s = pos.squares.find((s) => s.square === %q);
+		const p = svg.createSVGPoint(); p.x = s.x; p.y = s.y;
+		const q = p.matrixTransform(svg.getScreenCTM());
+		return [q.x, q.y];
+	})()`, sq), &xy))
+	if err == nil && len(xy) == 2 {
+		x, y = xy[0], xy[1]
+	}
+	return x, y, err
+}
+
+// TestBrowserSetUp: set up a position by hand — kings only, a rook from
+// the tray onto a4, dragged to b4 — and play from it.
+func TestBrowserSetUp(t *testing.T) {
+	ctx, url := browser(t)
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"),
+		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.Click(`#edit`, chromedp.ByID),
+		chromedp.WaitVisible(`#tray svg[data-letter="R"]`, chromedp.ByQuery),
+		chromedp.Click(`#kingsonly`, chromedp.ByID),
+		chromedp.WaitNotPresent(`#board svg .piece[data-square="a0"]`, chromedp.ByQuery),
+		chromedp.Click(`#tray svg[data-letter="R"]`, chromedp.ByQuery),
+	))
+	x, y, err := pointAt(ctx, "a4")
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.MouseClickXY(x, y),
+		chromedp.WaitVisible(`#board svg .piece[data-square="a4"]`, chromedp.ByQuery),
+		chromedp.Click(`#tray svg[data-letter="R"]`, chromedp.ByQuery), // put the brush down
+	))
+	x2, y2, err := pointAt(ctx, "b4")
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.MouseEvent(input.MousePressed, x, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, (x+x2)/2, (y+y2)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, x2, y2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseReleased, x2, y2, chromedp.ButtonLeft),
+		chromedp.WaitVisible(`#board svg .piece[data-square="b4"]`, chromedp.ByQuery),
+	))
+	var fen string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Value(`#fen`, &fen, chromedp.ByID)))
+	// Black's king on d9, red's rook on b4 (rank 4: the sixth row from the top), red's king on e0.
+	assert.Equal(t, "3k5/9/9/9/9/1R7/9/9/9/4K4 w - - 0 1", fen)
+	screenshot(t, ctx, "workbench-setup.png")
+	var status string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#editdone`, chromedp.ByID),
+		chromedp.WaitNotVisible(`#editor`, chromedp.ByID),
+		// Play from it: 车八进五 by typing, as a referee would.
+		chromedp.SendKeys(`#movein`, "车八进五\r", chromedp.ByID),
+		chromedp.WaitVisible(`#movelist li`, chromedp.ByQuery),
+		chromedp.Text(`#status`, &status, chromedp.ByID),
+	))
+	var glyph string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('#board svg .piece[data-square="b9"] text') || {}).textContent || ""`, &glyph)))
+	assert.Equal(t, "车", glyph, "the rook went up five points to b9")
+	assert.Contains(t, status, "black")
 }

@@ -470,6 +470,208 @@ async function readGame() {
   });
 }
 
+// ---- setting up a position
+
+// The letter of each piece, and the square where the opening position has
+// one (the tray is cut from the server's drawing of that position).
+const TRAY = [["K", "e0"], ["A", "d0"], ["B", "c0"], ["N", "b0"], ["R", "a0"], ["C", "b2"], ["P", "a3"],
+  ["k", "e9"], ["a", "d9"], ["b", "c9"], ["n", "b9"], ["r", "a9"], ["c", "b7"], ["p", "a6"]];
+const FILES = "abcdefghi";
+const edit = { on: false, grid: {}, side: "w", brush: null, valid: true, drag: null };
+
+function parseBoard(fen) {
+  const [board, side] = fen.trim().split(/\s+/);
+  const grid = {};
+  board.split("/").forEach((row, i) => {
+    let f = 0;
+    for (const ch of row) {
+      if (ch >= "1" && ch <= "9") f += Number(ch);
+      else grid[FILES[f++] + (9 - i)] = ch;
+    }
+  });
+  return { grid, side: side === "b" ? "b" : "w" };
+}
+
+function composeFEN(grid, side) {
+  const rows = [];
+  for (let r = 9; r >= 0; r--) {
+    let row = "", empty = 0;
+    for (const f of FILES) {
+      const ch = grid[f + r];
+      if (!ch) { empty++; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += ch;
+    }
+    rows.push(row + (empty ? empty : ""));
+  }
+  return `${rows.join("/")} ${side} - - 0 1`;
+}
+
+function svgPoint(svg, ev) {
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function squareAt(p) {
+  let best = null, bd = 22 * 22;
+  for (const s of pos.squares) {
+    const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
+    if (d < bd) { bd = d; best = s; }
+  }
+  return best;
+}
+
+// placeNode puts a piece's <g> (the server's drawing) on sq.
+function placeNode(g, sq) {
+  const s = pos.squares.find((x) => x.square === sq);
+  g.removeAttribute("transform");
+  g.dataset.square = sq;
+  const c = g.querySelector("circle"), t = g.querySelector("text");
+  c.setAttribute("cx", s.x); c.setAttribute("cy", s.y);
+  t.setAttribute("x", s.x); t.setAttribute("y", s.y);
+}
+
+let tray = {}; // letter → the <g> of that piece in the opening position's drawing
+
+async function startEdit() {
+  edit.on = true;
+  document.body.classList.add("editing");
+  $("editor").hidden = false;
+  const cur = parseBoard(pos ? pos.fen : state.fen);
+  edit.grid = cur.grid;
+  edit.side = cur.side;
+  edit.brush = null;
+  if (!Object.keys(tray).length) {
+    const p = await api("/api/position", {});
+    const box = document.createElement("div");
+    box.innerHTML = p.svg;
+    const trayBox = $("tray");
+    for (const [letter, sq] of TRAY) {
+      const g = box.querySelector(`.piece[data-square="${sq}"]`);
+      tray[letter] = g;
+      const c = g.querySelector("circle");
+      const x = Number(c.getAttribute("cx")), y = Number(c.getAttribute("cy"));
+      const svg = document.createElementNS(SVGNS, "svg");
+      svg.setAttribute("class", "board");
+      svg.setAttribute("viewBox", `${x - 20} ${y - 20} 40 40`);
+      svg.setAttribute("width", 36);
+      svg.setAttribute("height", 36);
+      svg.dataset.letter = letter;
+      svg.append(g.cloneNode(true));
+      svg.addEventListener("click", () => pickBrush(letter));
+      trayBox.append(svg);
+    }
+    const er = document.createElementNS(SVGNS, "svg");
+    er.setAttribute("class", "board");
+    er.setAttribute("viewBox", "0 0 40 40");
+    er.setAttribute("width", 36);
+    er.setAttribute("height", 36);
+    er.dataset.letter = "x";
+    const t = document.createElementNS(SVGNS, "text");
+    t.setAttribute("class", "eraser");
+    t.setAttribute("x", 20); t.setAttribute("y", 20);
+    t.textContent = "✕";
+    er.append(t);
+    er.addEventListener("click", () => pickBrush("x"));
+    trayBox.append(er);
+  }
+  renderEdit();
+}
+
+function pickBrush(letter) {
+  edit.brush = edit.brush === letter ? null : letter;
+  $("tray").querySelectorAll("svg").forEach((s) => s.classList.toggle("on", s.dataset.letter === edit.brush));
+}
+
+async function renderEdit() {
+  const fen = composeFEN(edit.grid, edit.side);
+  $("fen").value = fen;
+  try {
+    const p = await api("/api/position", { fen });
+    edit.valid = true;
+    pos = p;
+    drawBoard(p.svg, false);
+    setStatus(`a position ${p.side === "red" ? "红方 red" : "黑方 black"} to move — press done to play from it`, false);
+  } catch (e) {
+    edit.valid = false; // the drawing stays, moved by hand; the error says what is missing
+    setStatus("not a position yet: " + errorText(e), true);
+  }
+  const svg = $("board").querySelector("svg");
+  if (svg && !svg.dataset.editing) {
+    svg.dataset.editing = "1";
+    svg.addEventListener("pointerdown", editDown);
+    svg.addEventListener("pointermove", editMove);
+    svg.addEventListener("pointerup", editUp);
+  }
+}
+
+function editDown(ev) {
+  const g = ev.target.closest(".piece");
+  const svg = ev.currentTarget;
+  if (!g || edit.brush) return;
+  ev.preventDefault();
+  svg.setPointerCapture(ev.pointerId);
+  edit.drag = { g, from: g.dataset.square, start: svgPoint(svg, ev), moved: false };
+}
+
+function editMove(ev) {
+  const d = edit.drag;
+  if (!d) return;
+  const p = svgPoint(ev.currentTarget, ev);
+  const dx = p.x - d.start.x, dy = p.y - d.start.y;
+  if (Math.abs(dx) + Math.abs(dy) > 3) d.moved = true;
+  d.g.setAttribute("transform", `translate(${dx} ${dy})`);
+}
+
+function editUp(ev) {
+  const svg = ev.currentTarget;
+  const d = edit.drag;
+  edit.drag = null;
+  const target = squareAt(svgPoint(svg, ev));
+  if (!d) { // a click: place the brush's piece, or clear the point
+    if (!edit.brush || !target) return;
+    const old = svg.querySelector(`.piece[data-square="${target.square}"]`);
+    if (old) old.remove();
+    if (edit.brush === "x") {
+      delete edit.grid[target.square];
+    } else {
+      edit.grid[target.square] = edit.brush;
+      const g = tray[edit.brush].cloneNode(true);
+      placeNode(g, target.square);
+      svg.append(g);
+    }
+    renderEdit();
+    return;
+  }
+  if (!d.moved) { d.g.removeAttribute("transform"); return; }
+  const letter = edit.grid[d.from];
+  delete edit.grid[d.from];
+  if (target) {
+    const old = svg.querySelector(`.piece[data-square="${target.square}"]`);
+    if (old && old !== d.g) old.remove();
+    edit.grid[target.square] = letter;
+    placeNode(d.g, target.square);
+  } else {
+    d.g.remove(); // off the board: taken away
+  }
+  renderEdit();
+}
+
+function endEdit() {
+  if (!edit.valid) {
+    setStatus("the position is not complete yet: " + $("status").textContent, true);
+    return;
+  }
+  edit.on = false;
+  document.body.classList.remove("editing");
+  $("editor").hidden = true;
+  state.fen = composeFEN(edit.grid, edit.side);
+  state.moves = [];
+  refresh();
+}
+
 // ---- wiring
 
 async function init() {
@@ -493,6 +695,11 @@ async function init() {
   $("undo").addEventListener("click", () => { state.moves.pop(); refresh(); });
   $("reset").addEventListener("click", () => { state.moves = []; refresh(); });
   $("flipside").addEventListener("click", () => {
+    if (edit.on) {
+      edit.side = edit.side === "b" ? "w" : "b";
+      renderEdit();
+      return;
+    }
     const f = state.fen.split(" ");
     f[1] = f[1] === "b" ? "w" : "b";
     state.fen = f.join(" ");
@@ -500,6 +707,10 @@ async function init() {
     refresh();
   });
   $("readgame").addEventListener("click", readGame);
+  $("edit").addEventListener("click", () => (edit.on ? endEdit() : startEdit()));
+  $("editdone").addEventListener("click", endEdit);
+  $("kingsonly").addEventListener("click", () => { edit.grid = { e0: "K", d9: "k" }; renderEdit(); });
+  $("startpos").addEventListener("click", () => { edit.grid = parseBoard(START).grid; edit.side = "w"; renderEdit(); });
   $("draft").addEventListener("input", draftChanged);
   $("draft").addEventListener("scroll", () => { $("gutter").scrollTop = $("draft").scrollTop; });
   $("newdraft").addEventListener("click", () => { $("draft").value = skeleton($("draftbase").value); draftChanged(); });
