@@ -248,3 +248,26 @@ func TestBrowserSetUp(t *testing.T) {
 	assert.Equal(t, "车", glyph, "the rook went up five points to b9")
 	assert.Contains(t, status, "black")
 }
+
+// TestBrowserGame: paste a game, choose its cycle, read the verdicts.
+func TestBrowserGame(t *testing.T) {
+	ctx, url := browser(t)
+	var info, row string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(url+"/"),
+		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.Click(`#gamebox summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#gametext`, fig06PGN, chromedp.ByID),
+		chromedp.Click(`#readgame`, chromedp.ByID),
+		chromedp.WaitVisible(`#cycles li`, chromedp.ByQuery),
+		chromedp.Text(`#gameinfo`, &info, chromedp.ByID),
+		chromedp.Click(`#cycles li`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#verdicts tr[data-book="20"]`, chromedp.ByQuery),
+		chromedp.Text(`#verdicts tr[data-book="20"]`, &row, chromedp.ByQuery),
+	))
+	assert.Contains(t, info, "9 moves")
+	// 2020 图6: red's lone rook checks perpetually; red must vary.
+	assert.Contains(t, row, "red-must-vary")
+	assert.Contains(t, row, "将 闲 将 闲")
+	screenshot(t, ctx, "workbench-game.png")
+}

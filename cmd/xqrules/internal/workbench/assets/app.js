@@ -243,10 +243,11 @@ function showRulings() {
       el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
     for (const r of rs) {
       const m = r.moves[i];
-      const td = el("td", { class: "cell" + (m.rule ? "" : " default") },
+      const dflt = !m.rule || m.rule === "(default)"; // no rule matched: the book's default label
+      const td = el("td", { class: "cell" + (dflt ? " default" : "") },
         el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
         m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
-      if (m.rule) td.append(el("div", { class: "cite", title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+      if (!dflt) td.append(el("div", { class: "cite", title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
       if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
       for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
       tr.append(td);
@@ -432,10 +433,10 @@ async function runDiff() {
   const tb = el("tbody");
   for (const d of rep.diffs) {
     const tr = el("tr", {},
-      el("td", {}, el("code", { text: d.id || `${d.file}:${d.line}` })),
+      el("td", { class: d.verdict_differs ? "x-changed" : "", title: d.verdict_differs ? "the verdict changes" : "only labels change" }, el("code", { text: d.id || `${d.file}:${d.line}` })),
       el("td", {}, verdictSpan(d.a.verdict), el("div", { class: "labels", text: (d.a.labels || []).join(" ") })),
       el("td", {}, verdictSpan(d.b.verdict), el("div", { class: "labels", text: (d.b.labels || []).join(" ") })),
-      el("td", {}, d.moves.length ? el("button", { type: "button", text: "show", onclick: () => { state.fen = d.fen; state.moves = d.moves.concat(d.moves); refresh(); window.scrollTo(0, 0); } }) : null));
+      el("td", {}, d.moves.length ? el("button", { type: "button", text: "show", onclick: () => { state.fen = d.fen; state.moves = d.moves.slice(); refresh(); window.scrollTo(0, 0); } }) : null));
     tb.append(tr);
   }
   box.append(el("table", { class: "books", id: "difftable" }, el("thead", {}, el("tr", {}, el("th", { text: "case" }), el("th", { text: rep.a }), el("th", { text: rep.b }), el("th"))), tb));
