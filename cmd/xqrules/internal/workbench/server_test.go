@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -519,4 +521,23 @@ func FuzzAPI(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGameFormats: records as they come — Big5 PGN, DhtmlXQ, JSON Lines —
+// are read from the raw body, whatever the encoding.
+func TestGameFormats(t *testing.T) {
+	ts := newTest(t, Options{})
+	for _, name := range []string{"big5.pgn", "dhtmlxq_sample.html", "ccpd_repetition_sample.jsonl"} {
+		body, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "records", name))
+		if err != nil {
+			t.Skipf("testdata/records/%s: %v", name, err)
+		}
+		st, out := post(t, ts, "/api/game", string(body))
+		require.Equal(t, http.StatusOK, st, "%s: %v", name, out)
+		assert.NotEmpty(t, out["moves"], name)
+	}
+	// The repetition sample's first game has its repetition found.
+	body, _ := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "records", "ccpd_repetition_sample.jsonl"))
+	_, out := post(t, ts, "/api/game", string(body))
+	assert.NotEmpty(t, out["cycles"])
 }
