@@ -94,45 +94,7 @@ func runDiff(fs *pflag.FlagSet) runFunc {
 			}
 		}
 
-		rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
-		for _, f := range files {
-			var items []diffItem
-			var errs []replayError
-			if isCaseFile(f) {
-				items, errs = diffCases(f, books, *jobs)
-			} else {
-				items, errs = diffGames(f, books, *mode, *jobs)
-			}
-			rep.Errors = append(rep.Errors, errs...)
-			for _, it := range items {
-				if it.A.Verdict == "error" || it.B.Verdict == "error" {
-					msg := it.A.Error
-					if msg == "" {
-						msg = it.B.Error
-					}
-					rep.Errors = append(rep.Errors, replayError{File: it.File, Line: it.Line, ID: it.ID, Code: "rule",
-						Reason: msg, msg: fmt.Sprintf("%s:%d: %s: %s", it.File, it.Line, it.ID, msg)})
-					continue
-				}
-				rep.Compared++
-				it.VerdictDiffers = it.A.Verdict != it.B.Verdict
-				for i := range max(len(it.A.Labels), len(it.B.Labels)) {
-					if at(it.A.Labels, i) != at(it.B.Labels, i) {
-						it.LabelsDiffer = append(it.LabelsDiffer, i+1)
-					}
-				}
-				switch {
-				case it.VerdictDiffers:
-					rep.Verdicts++
-				case len(it.LabelsDiffer) > 0:
-					rep.Labels++
-				default:
-					continue
-				}
-				rep.Diffs = append(rep.Diffs, it)
-			}
-		}
-
+		rep := compareBooks(books, files, *mode, *jobs)
 		if *format == "json" {
 			enc := json.NewEncoder(e.stdout)
 			enc.SetEscapeHTML(false)
@@ -148,6 +110,51 @@ func runDiff(fs *pflag.FlagSet) runFunc {
 		}
 		return exitOK
 	}
+}
+
+// compareBooks judges every case and game cycle of the files under the two
+// books and reports those whose verdict or labels differ.
+func compareBooks(books []*interp.Book, files []string, mode string, jobs int) diffReport {
+	rep := diffReport{A: books[0].ID, B: books[1].ID, Diffs: []diffItem{}, Errors: []replayError{}}
+	for _, f := range files {
+		var items []diffItem
+		var errs []replayError
+		if isCaseFile(f) {
+			items, errs = diffCases(f, books, jobs)
+		} else {
+			items, errs = diffGames(f, books, mode, jobs)
+		}
+		rep.Errors = append(rep.Errors, errs...)
+		for _, it := range items {
+			if it.A.Verdict == "error" || it.B.Verdict == "error" {
+				msg := it.A.Error
+				if msg == "" {
+					msg = it.B.Error
+				}
+				rep.Errors = append(rep.Errors, replayError{File: it.File, Line: it.Line, ID: it.ID, Code: "rule",
+					Reason: msg, msg: fmt.Sprintf("%s:%d: %s: %s", it.File, it.Line, it.ID, msg)})
+				continue
+			}
+			rep.Compared++
+			it.VerdictDiffers = it.A.Verdict != it.B.Verdict
+			for i := range max(len(it.A.Labels), len(it.B.Labels)) {
+				if at(it.A.Labels, i) != at(it.B.Labels, i) {
+					it.LabelsDiffer = append(it.LabelsDiffer, i+1)
+				}
+			}
+			switch {
+			case it.VerdictDiffers:
+				rep.Verdicts++
+			case len(it.LabelsDiffer) > 0:
+				rep.Labels++
+			default:
+				continue
+			}
+			rep.Diffs = append(rep.Diffs, it)
+		}
+	}
+
+	return rep
 }
 
 func at(s []string, i int) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/cliout"
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
@@ -19,23 +20,11 @@ func init() {
 	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]", flags: runJudge})
 }
 
-// judgement is one input's rulings, as printed.
-type judgement struct {
-	Game    string          `json:"game,omitempty"`
-	FEN     string          `json:"fen"`
-	Moves   []string        `json:"moves"`
-	Cycle   *cycleInfo      `json:"cycle,omitempty"`
-	Rulings []interp.Ruling `json:"rulings"`
-	in      interp.Input    // the cycle judged, for the HTML boards
-}
+// judgement is one input's rulings, as printed (shared with the workbench's API).
+type judgement = cliout.Judgement
 
 // cycleInfo is the cycle judged: the last period of the input.
-type cycleInfo struct {
-	FEN         string   `json:"fen"`
-	Moves       []string `json:"moves"`
-	FromPly     int      `json:"from_ply"` // 0-based ply of the input where the cycle starts
-	Occurrences int      `json:"occurrences"`
-}
+type cycleInfo = cliout.Cycle
 
 func runJudge(fs *pflag.FlagSet) runFunc {
 	fen := fs.String("fen", position.StartFEN, "start position (XQBase/UCCI FEN)")
@@ -99,7 +88,7 @@ func printJudgements(e *env, js []judgement, format string) error {
 	if format == "html" {
 		page := make([]htmlreport.Judged, len(js))
 		for i, j := range js {
-			page[i] = htmlreport.Judged{Name: j.Game, FEN: j.FEN, Plies: len(j.Moves), Cycle: j.in, Rulings: j.Rulings}
+			page[i] = htmlreport.Judged{Name: j.Game, FEN: j.FEN, Plies: len(j.Moves), Cycle: j.In, Rulings: j.Rulings}
 			if j.Cycle != nil {
 				page[i].FromPly = j.Cycle.FromPly
 			}
@@ -157,30 +146,10 @@ func splitMoves(s string) []string { return position.SplitMoves(s) }
 
 // judgeMoves judges the last period of a game.
 func judgeMoves(books []*interp.Book, start *position.Position, moves []position.Move) (judgement, error) {
-	j := judgement{FEN: start.FEN(), Moves: iccs(moves)}
-	in, ok := interp.FindCycle(start, moves)
-	if !ok {
-		rs, err := interp.Judge(books, interp.Input{})
-		j.Rulings = rs
-		return j, err
-	}
-	j.in = in
-	j.Cycle = &cycleInfo{FEN: in.Start.FEN(), Moves: iccs(in.Moves), FromPly: len(moves) - len(in.Moves), Occurrences: in.Occurrences}
-	rs, err := interp.Judge(books, in)
-	if err != nil {
-		return j, err
-	}
-	j.Rulings = rs
-	return j, nil
+	return cliout.Judge(books, start, moves)
 }
 
-func iccs(moves []position.Move) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
-	return out
-}
+func iccs(moves []position.Move) []string { return cliout.ICCS(moves) }
 
 // judgeFile judges every game of a record file (PGN, JSON Lines, DhtmlXQ).
 // A game that cannot be read or replayed is reported in err; the others

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/cliout"
+
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -35,16 +37,7 @@ func runRules(fs *pflag.FlagSet) runFunc {
 	}
 }
 
-type bookInfo struct {
-	ID      string        `json:"id"`
-	Title   interp.Title  `json:"title"`
-	Year    int           `json:"year"`
-	Status  string        `json:"status"`
-	InForce interp.Period `json:"in_force"`
-	Extends string        `json:"extends,omitempty"`
-	Summary string        `json:"summary,omitempty"`
-	File    string        `json:"file"`
-}
+type bookInfo = cliout.BookInfo
 
 func rulesList(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "text or json")
@@ -64,8 +57,7 @@ func rulesList(fs *pflag.FlagSet) runFunc {
 		}
 		var infos []bookInfo
 		for _, b := range lib.Books() {
-			infos = append(infos, bookInfo{ID: b.ID, Title: b.Title, Year: b.Year, Status: b.Status,
-				InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File})
+			infos = append(infos, cliout.Info(b))
 		}
 		if *format == "json" {
 			enc := json.NewEncoder(e.stdout)

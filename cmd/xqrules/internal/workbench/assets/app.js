@@ -1,0 +1,736 @@
+// The xqrules workbench: plain JavaScript over the server's JSON API.
+// State: the start position, the moves played from it, the books chosen
+// and the draft; all of it is kept in the URL's fragment so a link
+// reproduces the view.
+"use strict";
+
+const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+const SVGNS = "http://www.w3.org/2000/svg";
+const VERDICT_ZH = { "red-must-vary": "红方变着", "black-must-vary": "黑方变着", "draw": "和棋", "no-cycle": "无循环" };
+const LABEL_CLASS = { "将": "check", "杀": "mate", "捉": "chase", "兑": "exchange", "献": "offer", "拦": "block", "跟": "follow", "闲": "idle" };
+const SIDE_ZH = { red: "红", black: "黑" };
+
+const state = { fen: START, moves: [], books: null, draft: "", useDraft: false };
+let pos = null;        // the last /api/position answer for state
+let judged = null;     // the last /api/judge answer
+let selected = null;   // the square of the piece picked up
+let allBooks = [];
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k != null) e.append(k);
+  return e;
+}
+
+async function api(path, body) {
+  const opt = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": typeof body === "string" ? "application/octet-stream" : "application/json" },
+    body: typeof body === "string" || body instanceof ArrayBuffer ? body : JSON.stringify(body),
+  };
+  const resp = await fetch(path, opt);
+  const data = await resp.json();
+  if (!resp.ok) throw data.error || { message: resp.statusText };
+  return data;
+}
+
+function errorText(e) {
+  let where = "";
+  if (e.move) where = ` (move ${e.move}${e.text ? " “" + e.text + "”" : ""})`;
+  else if (e.line) where = ` (line ${e.line}${e.column ? ":" + e.column : ""})`;
+  else if (e.offset !== undefined && e.field === "fen") where = ` (character ${e.offset + 1} of the FEN)`;
+  return (e.message || String(e)) + where;
+}
+
+function setStatus(msg, isErr) {
+  const s = $("status");
+  s.textContent = "";
+  s.append(el("span", { class: isErr ? "err" : "", text: msg }));
+}
+
+// ---- the fragment: #fen=…&moves=…&books=…&draft=…
+
+function saveHash() {
+  const p = new URLSearchParams();
+  if (state.fen !== START) p.set("fen", state.fen);
+  if (state.moves.length) p.set("moves", state.moves.join(" "));
+  if (state.books) p.set("books", state.books.join(","));
+  if (state.draft) p.set("draft", state.draft);
+  if (state.useDraft) p.set("usedraft", "1");
+  const h = "#" + p.toString();
+  history.replaceState(null, "", h === "#" ? location.pathname : h);
+  $("share").href = location.href;
+}
+
+function loadHash() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  state.fen = p.get("fen") || START;
+  state.moves = (p.get("moves") || "").split(/\s+/).filter(Boolean);
+  state.books = p.has("books") ? p.get("books").split(",").filter(Boolean) : null;
+  state.draft = p.get("draft") || "";
+  state.useDraft = p.get("usedraft") === "1";
+}
+
+// ---- the board
+
+async function refresh() {
+  saveHash();
+  let p;
+  try {
+    p = await api("/api/position", { fen: state.fen, moves: state.moves });
+  } catch (e) {
+    setStatus(errorText(e), true);
+    return;
+  }
+  pos = p;
+  selected = null;
+  drawBoard(p.svg);
+  $("fen").value = p.start;
+  drawMoves();
+  const side = p.side === "red" ? "红方 red" : "黑方 black";
+  setStatus(p.mate ? `${side} has no legal move` : `${side} to move${p.check ? " — in check 将军" : ""}`, false);
+  judge();
+}
+
+function drawBoard(svgText, interactive = true) {
+  const box = $("board");
+  box.innerHTML = svgText; // the server's SVG: the board the reports draw
+  const svg = box.querySelector("svg");
+  if (!svg || !interactive || !pos) return;
+  svg.addEventListener("click", onBoardClick);
+  markSelection();
+}
+
+function markSelection() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll(".dest").forEach((d) => d.remove());
+  svg.querySelectorAll(".piece.sel").forEach((g) => g.classList.remove("sel"));
+  if (!selected) return;
+  const g = svg.querySelector(`.piece[data-square="${selected}"]`);
+  if (g) g.classList.add("sel");
+  for (const m of pos.legal.filter((m) => m.from === selected)) {
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("class", "dest");
+    c.setAttribute("cx", m.x);
+    c.setAttribute("cy", m.y);
+    c.setAttribute("r", 9);
+    c.dataset.move = m.iccs;
+    c.dataset.square = m.to;
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = m.cn;
+    c.append(t);
+    svg.append(c);
+  }
+}
+
+function onBoardClick(ev) {
+  const dest = ev.target.closest(".dest");
+  const piece = ev.target.closest(".piece");
+  let sq = dest ? dest.dataset.square : piece ? piece.dataset.square : null;
+  if (!sq) { // an empty point: the nearest one, if it is a destination
+    sq = nearestSquare(ev);
+  }
+  if (selected && sq) {
+    const m = pos.legal.find((m) => m.from === selected && m.to === sq);
+    if (m) {
+      playMoves([m.iccs]);
+      return;
+    }
+  }
+  selected = sq && pos.legal.some((m) => m.from === sq) ? sq : null;
+  markSelection();
+}
+
+function nearestSquare(ev) {
+  const svg = $("board").querySelector("svg");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  let best = null, bd = 20 * 20;
+  for (const s of pos.squares) {
+    const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
+    if (d < bd) { bd = d; best = s.square; }
+  }
+  return best;
+}
+
+function playMoves(texts) {
+  state.moves = state.moves.concat(texts);
+  refresh();
+}
+
+function drawMoves() {
+  const ol = $("movelist");
+  ol.textContent = "";
+  const from = judged && judged.cycle ? judged.cycle.from_ply : -1;
+  pos.moves.forEach((m, i) => {
+    const li = el("li", { title: `${m.iccs}  ${m.wxf}` }, el("span", { class: "n", text: `${i + 1}.` }), m.cn);
+    if (from >= 0 && i >= from && i < from + judged.cycle.moves.length) li.classList.add("incycle");
+    ol.append(li);
+  });
+}
+
+// ---- judging
+
+let judgeSeq = 0;
+async function judge() {
+  const seq = ++judgeSeq;
+  const rules = (state.books || []).join(",");
+  if (!state.moves.length) {
+    judged = null;
+    showRulings();
+    return;
+  }
+  const req = { fen: state.fen, moves: state.moves };
+  if (state.useDraft && state.draft) {
+    req.draft = state.draft;
+  } else if (rules) {
+    req.rules = rules;
+  }
+  if (state.useDraft && state.draft && state.books && state.books.length) req.rules = rules;
+  try {
+    const j = await api("/api/judge", req);
+    if (seq !== judgeSeq) return;
+    judged = j;
+  } catch (e) {
+    if (seq !== judgeSeq) return;
+    judged = null;
+    $("summary").textContent = "";
+    $("summary").append(el("p", { class: "err", text: "Cannot judge: " + errorText(e) }));
+    $("rulings").textContent = "";
+    return;
+  }
+  drawMoves();
+  showRulings();
+}
+
+function verdictSpan(v) {
+  return el("span", {}, el("span", { class: `verdict v-${v}`, text: v }), VERDICT_ZH[v] ? el("span", { class: "zh", text: " " + VERDICT_ZH[v] }) : null);
+}
+
+function showRulings() {
+  const sum = $("summary"), box = $("rulings");
+  sum.textContent = "";
+  box.textContent = "";
+  if (!judged) {
+    sum.append(el("p", { class: "none", text: "Play the moves of the cycle (twice, so the position repeats) and the rulings appear here." }));
+    return;
+  }
+  if (!judged.cycle) {
+    sum.append(el("p", { class: "none", text: `No cycle yet: no position has occurred twice with the same side to move (${judged.moves.length} moves).` }));
+    return;
+  }
+  const c = judged.cycle;
+  sum.append(el("p", { text: `The cycle: ${c.moves.length} plies from move ${c.from_ply + 1}; the position before it occurred ${c.occurrences} times. Point at a move to see its attacks on the board.` }));
+  const rs = judged.rulings;
+  const head = el("tr", {}, el("th", { class: "corner", text: "move" }));
+  for (const r of rs) head.append(el("th", { title: r.title || "" }, el("span", { class: "book", text: r.ruleset }), el("br"), el("span", { class: "title", text: r.title || "" })));
+  const body = el("tbody");
+  const n = rs.length ? rs[0].moves.length : 0;
+  for (let i = 0; i < n; i++) {
+    const m0 = rs[0].moves[i];
+    const tr = el("tr", { "data-ply": i + 1 },
+      el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
+    for (const r of rs) {
+      const m = r.moves[i];
+      const dflt = !m.rule || m.rule === "(default)"; // no rule matched: the book's default label
+      const td = el("td", { class: "cell" + (dflt ? " default" : "") },
+        el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
+        m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
+      if (!dflt) td.append(el("div", { class: "cite", title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+      if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
+      for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
+      tr.append(td);
+    }
+    tr.addEventListener("mouseenter", () => hoverMove(i, tr));
+    tr.addEventListener("mouseleave", unhover);
+    body.append(tr);
+  }
+  for (const side of ["red", "black"]) {
+    const tr = el("tr", { class: "sides" }, el("th", { text: SIDE_ZH[side] + " " + side }));
+    for (const r of rs) {
+      const s = (r.sides || []).find((s) => s.side === side);
+      tr.append(el("td", {}, s ? s.labels.join(" ") : "", s && s.patterns && s.patterns.length ? el("span", {}, " → ", el("b", { text: s.patterns.join(", ") })) : null));
+    }
+    body.append(tr);
+  }
+  const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
+  for (const r of rs) {
+    const td = el("td", { class: "verdict-cell", "data-book": r.ruleset }, verdictSpan(r.verdict));
+    if (r.clause) td.append(el("div", { class: "cite", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
+    if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
+    if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
+    for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
+    vr.append(td);
+  }
+  body.append(vr);
+  box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  // The summary: one line per book.
+  const st = el("tbody");
+  for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
+  sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+let hoverSeq = 0;
+async function hoverMove(i, tr) {
+  const seq = ++hoverSeq;
+  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  tr.classList.add("hover");
+  const c = judged.cycle;
+  const seen = new Set(), attacks = [];
+  for (const r of judged.rulings) {
+    for (const a of r.moves[i].attacks || []) {
+      const k = a.from + a.to;
+      if (!seen.has(k)) { seen.add(k); attacks.push(a); }
+    }
+  }
+  try {
+    const p = await api("/api/position", { fen: c.fen, moves: c.moves.slice(0, i + 1), attacks });
+    if (seq !== hoverSeq) return;
+    drawBoard(p.svg, false);
+    const m = p.moves[i];
+    const what = attacks.length ? "  ·  " + attacks.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    $("boardcap").textContent = `after ${i + 1}. ${m.cn}${what}`;
+  } catch (e) { /* the board stays as it is */ }
+}
+
+function unhover() {
+  ++hoverSeq;
+  $("boardcap").textContent = "";
+  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  if (pos) drawBoard(pos.svg);
+}
+
+// ---- books
+
+function drawBooks() {
+  const box = $("books");
+  box.textContent = "";
+  const chosen = new Set(state.books || allBooks.map((b) => b.id));
+  for (const b of allBooks) {
+    const cb = el("input", { type: "checkbox", value: b.id });
+    cb.checked = chosen.has(b.id);
+    cb.addEventListener("change", () => {
+      const ids = [...box.querySelectorAll("input:checked")].map((x) => x.value);
+      state.books = ids.length === allBooks.length ? null : ids;
+      saveHash();
+      judge();
+    });
+    box.append(el("label", { title: `${b.title.zh || ""} ${b.title.en || ""} (${b.year}, ${b.status})` }, cb, " " + b.id));
+  }
+  const sel = $("draftbase");
+  sel.textContent = "";
+  for (const b of allBooks) sel.append(el("option", { value: b.id, text: `${b.id} — ${b.title.zh || b.title.en}` }));
+  sel.value = allBooks.some((b) => b.id === "20") ? "20" : allBooks[0].id;
+}
+
+// ---- the draft
+
+function skeleton(base) {
+  return `# A draft: the book ${base} with your changes. Edit, and the errors
+# of \`rules check\` appear below as you type.
+title: {en: "draft over ${base}"}
+year: ${new Date().getFullYear()}
+status: draft
+extends: "${base}"
+summary: >-
+  What this draft changes, and why.
+# override:
+#   - replace: 24.1-check
+#     with:
+#       id: 24.1-check
+#       label: 将
+#       when: Check
+#       cite: draft 24.1
+#       status: paraphrased
+`;
+}
+
+function drawGutter(bad) {
+  const g = $("gutter");
+  g.textContent = "";
+  const n = $("draft").value.split("\n").length;
+  for (let i = 1; i <= n; i++) {
+    g.append(el("span", { class: bad.has(i) ? "bad" : "", "data-line": i, text: String(i) }), "\n");
+  }
+  g.scrollTop = $("draft").scrollTop;
+}
+
+let checkTimer = null, checkSeq = 0;
+function draftChanged() {
+  state.draft = $("draft").value;
+  saveHash();
+  drawGutter(new Set());
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(checkDraft, 300);
+}
+
+async function checkDraft() {
+  const seq = ++checkSeq;
+  const box = $("drafterrors");
+  if (!state.draft.trim()) {
+    box.textContent = "";
+    return;
+  }
+  let errs = [];
+  try {
+    const r = await api("/api/check", { draft: state.draft });
+    if (seq !== checkSeq) return;
+    box.textContent = "";
+    box.append(el("span", { class: "ok", text: "✓ " + r.message }));
+  } catch (e) {
+    if (seq !== checkSeq) return;
+    box.textContent = "";
+    errs = e.errors || [e];
+    const ul = el("ul", { id: "drafterrorlist" });
+    for (const x of errs) {
+      const li = el("li", { class: "err", "data-line": x.line || 0, "data-column": x.column || 0 },
+        el("code", { text: x.line ? `${x.line}:${x.column || 1}` : "—" }), " ", x.message, x.rule ? el("span", { class: "rule", text: ` [${x.rule}]` }) : null, x.code ? el("span", { class: "rule", text: ` (${x.code})` }) : null);
+      li.addEventListener("click", () => goToLine(x.line, x.column));
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  drawGutter(new Set(errs.map((x) => x.line).filter(Boolean)));
+  if (state.useDraft) judge();
+}
+
+function goToLine(line, col) {
+  const ta = $("draft");
+  const lines = ta.value.split("\n");
+  let off = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+  off += Math.max(0, (col || 1) - 1);
+  ta.focus();
+  ta.setSelectionRange(off, off);
+}
+
+async function runDiff() {
+  const box = $("diff");
+  box.textContent = "";
+  box.append(el("p", { text: "Judging the casebook under the draft and its parent…" }));
+  let rep;
+  try {
+    rep = await api("/api/diff", { draft: state.draft });
+  } catch (e) {
+    box.textContent = "";
+    box.append(el("p", { class: "err", text: "Cannot diff: " + errorText(e) }));
+    return;
+  }
+  box.textContent = "";
+  box.append(el("p", { text: `${rep.compared} cases compared, ${rep.a} → ${rep.b}: ${rep.verdicts} verdicts change, ${rep.labels} change labels only.` }));
+  if (!rep.diffs.length) return;
+  const tb = el("tbody");
+  for (const d of rep.diffs) {
+    const tr = el("tr", {},
+      el("td", { class: d.verdict_differs ? "x-changed" : "", title: d.verdict_differs ? "the verdict changes" : "only labels change" }, el("code", { text: d.id || `${d.file}:${d.line}` })),
+      el("td", {}, verdictSpan(d.a.verdict), el("div", { class: "labels", text: (d.a.labels || []).join(" ") })),
+      el("td", {}, verdictSpan(d.b.verdict), el("div", { class: "labels", text: (d.b.labels || []).join(" ") })),
+      el("td", {}, d.moves.length ? el("button", { type: "button", text: "show", onclick: () => { state.fen = d.fen; state.moves = d.moves.slice(); refresh(); window.scrollTo(0, 0); } }) : null));
+    tb.append(tr);
+  }
+  box.append(el("table", { class: "books", id: "difftable" }, el("thead", {}, el("tr", {}, el("th", { text: "case" }), el("th", { text: rep.a }), el("th", { text: rep.b }), el("th"))), tb));
+}
+
+// ---- games
+
+async function readGame() {
+  const f = $("gamefile").files[0];
+  const body = f ? await f.arrayBuffer() : $("gametext").value;
+  const info = $("gameinfo"), ol = $("cycles");
+  info.textContent = "";
+  ol.textContent = "";
+  let g;
+  try {
+    g = await api("/api/game", body);
+  } catch (e) {
+    info.append(el("p", { class: "err", text: errorText(e) }));
+    return;
+  }
+  info.append(el("p", { text: `${g.name || "game"}: ${g.moves.length} moves, ${g.cycles.length} repetition cycle(s)${g.games > 1 ? `; the first of ${g.games} games` : ""}. Choose one:` }));
+  g.cycles.forEach((c, k) => {
+    const li = el("li", { text: `at move ${c.ply}: ${c.moves.join(" ")} (position seen ${c.occurrences}×)` });
+    li.addEventListener("click", () => {
+      ol.querySelectorAll("li").forEach((x) => x.classList.remove("on"));
+      li.classList.add("on");
+      state.fen = g.fen;
+      state.moves = g.moves.slice(0, c.ply);
+      refresh();
+    });
+    ol.append(li);
+  });
+}
+
+// ---- setting up a position
+
+// The letter of each piece, and the square where the opening position has
+// one (the tray is cut from the server's drawing of that position).
+const TRAY = [["K", "e0"], ["A", "d0"], ["B", "c0"], ["N", "b0"], ["R", "a0"], ["C", "b2"], ["P", "a3"],
+  ["k", "e9"], ["a", "d9"], ["b", "c9"], ["n", "b9"], ["r", "a9"], ["c", "b7"], ["p", "a6"]];
+const FILES = "abcdefghi";
+const edit = { on: false, grid: {}, side: "w", brush: null, valid: true, drag: null };
+
+function parseBoard(fen) {
+  const [board, side] = fen.trim().split(/\s+/);
+  const grid = {};
+  board.split("/").forEach((row, i) => {
+    let f = 0;
+    for (const ch of row) {
+      if (ch >= "1" && ch <= "9") f += Number(ch);
+      else grid[FILES[f++] + (9 - i)] = ch;
+    }
+  });
+  return { grid, side: side === "b" ? "b" : "w" };
+}
+
+function composeFEN(grid, side) {
+  const rows = [];
+  for (let r = 9; r >= 0; r--) {
+    let row = "", empty = 0;
+    for (const f of FILES) {
+      const ch = grid[f + r];
+      if (!ch) { empty++; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += ch;
+    }
+    rows.push(row + (empty ? empty : ""));
+  }
+  return `${rows.join("/")} ${side} - - 0 1`;
+}
+
+function svgPoint(svg, ev) {
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function squareAt(p) {
+  let best = null, bd = 22 * 22;
+  for (const s of pos.squares) {
+    const d = (s.x - p.x) ** 2 + (s.y - p.y) ** 2;
+    if (d < bd) { bd = d; best = s; }
+  }
+  return best;
+}
+
+// placeNode puts a piece's <g> (the server's drawing) on sq.
+function placeNode(g, sq) {
+  const s = pos.squares.find((x) => x.square === sq);
+  g.removeAttribute("transform");
+  g.dataset.square = sq;
+  const c = g.querySelector("circle"), t = g.querySelector("text");
+  c.setAttribute("cx", s.x); c.setAttribute("cy", s.y);
+  t.setAttribute("x", s.x); t.setAttribute("y", s.y);
+}
+
+let tray = {}; // letter → the <g> of that piece in the opening position's drawing
+
+async function startEdit() {
+  edit.on = true;
+  document.body.classList.add("editing");
+  $("editor").hidden = false;
+  const cur = parseBoard(pos ? pos.fen : state.fen);
+  edit.grid = cur.grid;
+  edit.side = cur.side;
+  edit.brush = null;
+  if (!Object.keys(tray).length) {
+    const p = await api("/api/position", {});
+    const box = document.createElement("div");
+    box.innerHTML = p.svg;
+    const trayBox = $("tray");
+    for (const [letter, sq] of TRAY) {
+      const g = box.querySelector(`.piece[data-square="${sq}"]`);
+      tray[letter] = g;
+      const c = g.querySelector("circle");
+      const x = Number(c.getAttribute("cx")), y = Number(c.getAttribute("cy"));
+      const svg = document.createElementNS(SVGNS, "svg");
+      svg.setAttribute("class", "board");
+      svg.setAttribute("viewBox", `${x - 20} ${y - 20} 40 40`);
+      svg.setAttribute("width", 36);
+      svg.setAttribute("height", 36);
+      svg.dataset.letter = letter;
+      svg.append(g.cloneNode(true));
+      svg.addEventListener("click", () => pickBrush(letter));
+      trayBox.append(svg);
+    }
+    const er = document.createElementNS(SVGNS, "svg");
+    er.setAttribute("class", "board");
+    er.setAttribute("viewBox", "0 0 40 40");
+    er.setAttribute("width", 36);
+    er.setAttribute("height", 36);
+    er.dataset.letter = "x";
+    const t = document.createElementNS(SVGNS, "text");
+    t.setAttribute("class", "eraser");
+    t.setAttribute("x", 20); t.setAttribute("y", 20);
+    t.textContent = "✕";
+    er.append(t);
+    er.addEventListener("click", () => pickBrush("x"));
+    trayBox.append(er);
+  }
+  renderEdit();
+}
+
+function pickBrush(letter) {
+  edit.brush = edit.brush === letter ? null : letter;
+  $("tray").querySelectorAll("svg").forEach((s) => s.classList.toggle("on", s.dataset.letter === edit.brush));
+}
+
+async function renderEdit() {
+  const fen = composeFEN(edit.grid, edit.side);
+  $("fen").value = fen;
+  try {
+    const p = await api("/api/position", { fen });
+    edit.valid = true;
+    pos = p;
+    drawBoard(p.svg, false);
+    setStatus(`a position ${p.side === "red" ? "红方 red" : "黑方 black"} to move — press done to play from it`, false);
+  } catch (e) {
+    edit.valid = false; // the drawing stays, moved by hand; the error says what is missing
+    setStatus("not a position yet: " + errorText(e), true);
+  }
+  const svg = $("board").querySelector("svg");
+  if (svg && !svg.dataset.editing) {
+    svg.dataset.editing = "1";
+    svg.addEventListener("pointerdown", editDown);
+    svg.addEventListener("pointermove", editMove);
+    svg.addEventListener("pointerup", editUp);
+  }
+}
+
+function editDown(ev) {
+  const g = ev.target.closest(".piece");
+  const svg = ev.currentTarget;
+  if (!g || edit.brush) return;
+  ev.preventDefault();
+  svg.setPointerCapture(ev.pointerId);
+  edit.drag = { g, from: g.dataset.square, start: svgPoint(svg, ev), moved: false };
+}
+
+function editMove(ev) {
+  const d = edit.drag;
+  if (!d) return;
+  const p = svgPoint(ev.currentTarget, ev);
+  const dx = p.x - d.start.x, dy = p.y - d.start.y;
+  if (Math.abs(dx) + Math.abs(dy) > 3) d.moved = true;
+  d.g.setAttribute("transform", `translate(${dx} ${dy})`);
+}
+
+function editUp(ev) {
+  const svg = ev.currentTarget;
+  const d = edit.drag;
+  edit.drag = null;
+  const target = squareAt(svgPoint(svg, ev));
+  if (!d) { // a click: place the brush's piece, or clear the point
+    if (!edit.brush || !target) return;
+    const old = svg.querySelector(`.piece[data-square="${target.square}"]`);
+    if (old) old.remove();
+    if (edit.brush === "x") {
+      delete edit.grid[target.square];
+    } else {
+      edit.grid[target.square] = edit.brush;
+      const g = tray[edit.brush].cloneNode(true);
+      placeNode(g, target.square);
+      svg.append(g);
+    }
+    renderEdit();
+    return;
+  }
+  if (!d.moved) { d.g.removeAttribute("transform"); return; }
+  const letter = edit.grid[d.from];
+  delete edit.grid[d.from];
+  if (target) {
+    const old = svg.querySelector(`.piece[data-square="${target.square}"]`);
+    if (old && old !== d.g) old.remove();
+    edit.grid[target.square] = letter;
+    placeNode(d.g, target.square);
+  } else {
+    d.g.remove(); // off the board: taken away
+  }
+  renderEdit();
+}
+
+function endEdit() {
+  if (!edit.valid) {
+    setStatus("the position is not complete yet: " + $("status").textContent, true);
+    return;
+  }
+  edit.on = false;
+  document.body.classList.remove("editing");
+  $("editor").hidden = true;
+  state.fen = composeFEN(edit.grid, edit.side);
+  state.moves = [];
+  refresh();
+}
+
+// ---- wiring
+
+async function init() {
+  loadHash();
+  $("setfen").addEventListener("click", () => { state.fen = $("fen").value.trim() || START; state.moves = []; refresh(); });
+  $("fen").addEventListener("keydown", (e) => { if (e.key === "Enter") $("setfen").click(); });
+  $("play").addEventListener("click", async () => {
+    const texts = $("movein").value.split(/[\s,，、;]+/).filter(Boolean);
+    if (!texts.length) return;
+    try {
+      await api("/api/position", { fen: state.fen, moves: state.moves.concat(texts) });
+    } catch (e) {
+      if (e.move) e.move -= state.moves.length; // count the typed moves from 1
+      setStatus(errorText(e), true);
+      return;
+    }
+    $("movein").value = "";
+    playMoves(texts);
+  });
+  $("movein").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
+  $("undo").addEventListener("click", () => { state.moves.pop(); refresh(); });
+  $("reset").addEventListener("click", () => { state.moves = []; refresh(); });
+  $("flipside").addEventListener("click", () => {
+    if (edit.on) {
+      edit.side = edit.side === "b" ? "w" : "b";
+      renderEdit();
+      return;
+    }
+    const f = state.fen.split(" ");
+    f[1] = f[1] === "b" ? "w" : "b";
+    state.fen = f.join(" ");
+    state.moves = [];
+    refresh();
+  });
+  $("readgame").addEventListener("click", readGame);
+  $("edit").addEventListener("click", () => (edit.on ? endEdit() : startEdit()));
+  $("editdone").addEventListener("click", endEdit);
+  $("kingsonly").addEventListener("click", () => { edit.grid = { e0: "K", d9: "k" }; renderEdit(); });
+  $("startpos").addEventListener("click", () => { edit.grid = parseBoard(START).grid; edit.side = "w"; renderEdit(); });
+  $("draft").addEventListener("input", draftChanged);
+  $("draft").addEventListener("scroll", () => { $("gutter").scrollTop = $("draft").scrollTop; });
+  $("newdraft").addEventListener("click", () => { $("draft").value = skeleton($("draftbase").value); draftChanged(); });
+  $("usedraft").addEventListener("change", () => { state.useDraft = $("usedraft").checked; saveHash(); judge(); });
+  $("rundiff").addEventListener("click", runDiff);
+  $("share").addEventListener("click", (e) => { e.preventDefault(); saveHash(); navigator.clipboard && navigator.clipboard.writeText(location.href); setStatus("The link to this view is in the address bar (and copied).", false); });
+  window.addEventListener("hashchange", () => { loadHash(); $("draft").value = state.draft; drawBooks(); refresh(); });
+  try {
+    allBooks = await api("/api/books");
+  } catch (e) {
+    setStatus("Cannot list the books: " + errorText(e), true);
+  }
+  drawBooks();
+  $("draft").value = state.draft;
+  $("usedraft").checked = state.useDraft;
+  drawGutter(new Set());
+  if (state.draft) checkDraft();
+  await refresh();
+  document.body.dataset.ready = "1";
+}
+
+init();

@@ -1,0 +1,137 @@
+package workbench
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position"
+)
+
+// apiError is every error the API answers with, as {"error": {…}}: what
+// went wrong (code, message: the CLI's words) and where when there is a
+// where — a byte offset in the body or the FEN, a move's number (from 1),
+// a draft's line and column (each of a draft's errors in Errors).
+type apiError struct {
+	Status  int    `json:"status"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Field: the request field at fault (fen, moves, draft, rules, body).
+	Field  string `json:"field,omitempty"`
+	Offset *int64 `json:"offset,omitempty"`
+	Move   int    `json:"move,omitempty"`
+	Text   string `json:"text,omitempty"` // the move's text
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	// Errors: a draft's problems, each at its line and column.
+	Errors []ruleError `json:"errors,omitempty"`
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+// ruleError is one problem of a rule set, as `rules check` prints it.
+type ruleError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Text: file:line:col: rule "id": message — the CLI's line.
+	Text string `json:"text"`
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: err.Error()}
+	}
+	writeJSON(w, ae.Status, map[string]*apiError{"error": ae})
+}
+
+func offset(n int64) *int64 { return &n }
+
+// readBody reads the capped body.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too-large", Field: "body",
+				Message: fmt.Sprintf("the request body is over the limit of %d bytes", mb.Limit)}
+		}
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "body", Field: "body", Message: "cannot read the request body: " + err.Error()}
+	}
+	return body, nil
+}
+
+// decode reads a JSON request into v: one object, no unknown fields.
+func decode(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if dec.More() {
+			off := dec.InputOffset()
+			for off < int64(len(body)) && strings.ContainsRune(" \t\r\n", rune(body[off])) {
+				off++
+			}
+			return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(off), Message: "malformed JSON: more than one value in the body"}
+		}
+		return nil
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(0), Message: "malformed JSON: the body is empty"}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(int64(len(body))), Message: "malformed JSON: the body ends too early"}
+	case errors.As(err, &se):
+		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(se.Offset - 1), Message: "malformed JSON: " + se.Error()}
+	case errors.As(err, &te):
+		return &apiError{Status: http.StatusBadRequest, Code: "json-type", Field: te.Field, Offset: offset(te.Offset),
+			Message: fmt.Sprintf("field %q wants %s, not %s", te.Field, te.Type, te.Value)}
+	}
+	return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Message: "malformed request: " + err.Error()}
+}
+
+// fenError: a FEN that does not read, with the offset in it.
+func fenError(err error) error {
+	ae := &apiError{Status: http.StatusUnprocessableEntity, Code: "fen", Field: "fen", Message: err.Error()}
+	var fe *position.FENError
+	if errors.As(err, &fe) {
+		ae.Code = "fen-" + fe.Code
+		if fe.Offset >= 0 {
+			ae.Offset = offset(int64(fe.Offset))
+		}
+	}
+	return ae
+}
+
+// rulesError: a --rules selection or a draft refused; each positioned
+// error is listed as `rules check` lists it.
+func rulesError(field string, err error) error {
+	var el interp.ErrorList
+	if !errors.As(err, &el) {
+		return &apiError{Status: http.StatusUnprocessableEntity, Code: "rules", Field: field, Message: err.Error()}
+	}
+	ae := &apiError{Status: http.StatusUnprocessableEntity, Code: "rules", Field: field,
+		Message: fmt.Sprintf("rule set refused: %d error(s)", len(el))}
+	for _, e := range el {
+		ae.Errors = append(ae.Errors, ruleError{File: e.File, Line: e.Line, Column: e.Column, Rule: e.Rule, Code: e.Code, Message: e.Msg, Text: e.Error()})
+	}
+	if len(el) > 0 {
+		ae.Line, ae.Column = el[0].Line, el[0].Column
+		ae.Message = el[0].Error()
+		if len(el) > 1 {
+			ae.Message += fmt.Sprintf(" (and %d more)", len(el)-1)
+		}
+	}
+	return ae
+}

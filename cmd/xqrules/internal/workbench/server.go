@@ -1,0 +1,238 @@
+// Package workbench is the HTTP side of `xqrules serve`: one page (embedded,
+// nothing fetched from elsewhere) and a JSON API over the library — the same
+// JSON as the CLI's --format json. Requests never touch the file system:
+// drafts, positions and games come in the request body.
+package workbench
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net"
+	"net/http"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/xqrules/xqrules/interp"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Options configures the handler; the zero value of a field is its default.
+type Options struct {
+	// Rules: the books judged when a request names none (default "all").
+	Rules string
+	// Diff judges the casebook under two books (a draft and its parent)
+	// and returns the report `xqrules diff --format json` prints; nil: the
+	// diff endpoint answers 501. The files it reads are the server's
+	// (chosen when it starts), never named by a request.
+	Diff func(books []*interp.Book) (any, error)
+	// MaxBody caps a request body (default 1 MiB).
+	MaxBody int64
+	// Timeout is a request's deadline for its analysis (default 10 s).
+	Timeout time.Duration
+	// Concurrent analyses at most (default GOMAXPROCS); a request finding
+	// them all busy waits up to Wait (default 2 s), then gets 503.
+	Concurrent int
+	Wait       time.Duration
+	// LocalHostsOnly refuses requests whose Host is not localhost or a
+	// loopback address: a server on the loopback interface is then out of
+	// reach of a web page that rebinds its own name to 127.0.0.1.
+	LocalHostsOnly bool
+}
+
+// Defaults.
+const (
+	DefaultMaxBody = 1 << 20
+	DefaultTimeout = 10 * time.Second
+	DefaultWait    = 2 * time.Second
+)
+
+type server struct {
+	opt Options
+	sem chan struct{}
+}
+
+// New returns the workbench's handler: the page at /, its assets, and the
+// API under /api/.
+func New(opt Options) http.Handler { return newServer(opt).handler() }
+
+func newServer(opt Options) *server {
+	if opt.Rules == "" {
+		opt.Rules = "all"
+	}
+	if opt.MaxBody <= 0 {
+		opt.MaxBody = DefaultMaxBody
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	if opt.Concurrent <= 0 {
+		opt.Concurrent = runtime.GOMAXPROCS(0)
+	}
+	if opt.Wait <= 0 {
+		opt.Wait = DefaultWait
+	}
+	return &server{opt: opt, sem: make(chan struct{}, opt.Concurrent)}
+}
+
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets")
+	files := http.FileServerFS(static)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Code: "method", Message: r.Method + " is not allowed on " + r.URL.Path})
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("GET /board.css", s.boardCSS)
+	mux.HandleFunc("GET /api/books", s.books)
+	mux.HandleFunc("POST /api/position", s.api(s.position))
+	mux.HandleFunc("POST /api/game", s.api(s.game))
+	mux.HandleFunc("POST /api/judge", s.api(s.judge))
+	mux.HandleFunc("POST /api/facts", s.api(s.facts))
+	mux.HandleFunc("POST /api/check", s.api(s.check))
+	mux.HandleFunc("POST /api/diff", s.api(s.diff))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
+	})
+	var h http.Handler = mux
+	if s.opt.LocalHostsOnly {
+		h = localHostsOnly(h)
+	}
+	return securityHeaders(h)
+}
+
+func localHostsOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		if ip := net.ParseIP(host); !(host == "localhost" || ip != nil && ip.IsLoopback()) {
+			writeError(w, &apiError{Status: http.StatusMisdirectedRequest, Code: "host",
+				Message: "this server answers requests to localhost only, not to " + strconv.Quote(r.Host)})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// NewServer returns an http.Server for h with the timeouts a slow or
+// stalled client meets: it cannot hold a connection open for long.
+func NewServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// csp allows nothing from outside: scripts, styles, images and requests
+// come from the server itself, and the page cannot be framed.
+const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
+	"object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", csp)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("Cross-Origin-Resource-Policy", "same-origin")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *server) boardCSS(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Write([]byte(boardCSS))
+}
+
+// handler is an API endpoint: it reads its request from r's body (capped)
+// and returns the value to answer with, or an error.
+type handler func(ctx context.Context, r *http.Request, body []byte) (any, error)
+
+// api wraps an endpoint: body cap, a slot among the concurrent analyses,
+// the deadline, and JSON out (errors included).
+func (s *server) api(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, err := readBody(w, r, s.opt.MaxBody)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
+		defer cancel()
+		// A slot: wait a little for one, then say the server is busy.
+		wait := time.NewTimer(s.opt.Wait)
+		select {
+		case s.sem <- struct{}{}:
+			wait.Stop()
+		case <-wait.C:
+			w.Header().Set("Retry-After", "1")
+			writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: "busy",
+				Message: "the server is busy: " + strconv.Itoa(s.opt.Concurrent) + " analyses are running; try again"})
+			return
+		case <-ctx.Done():
+			writeError(w, deadlineError(ctx))
+			return
+		}
+		// The analysis runs in its own goroutine, which keeps the slot
+		// until it ends; the request answers at its deadline regardless.
+		type result struct {
+			v   any
+			err error
+		}
+		done := make(chan result, 1)
+		go func() {
+			defer func() { <-s.sem }()
+			defer func() {
+				if p := recover(); p != nil {
+					done <- result{err: &apiError{Status: http.StatusInternalServerError, Code: "internal", Message: "internal error while analysing the request"}}
+				}
+			}()
+			v, err := h(ctx, r, body)
+			done <- result{v, err}
+		}()
+		select {
+		case res := <-done:
+			if res.err != nil {
+				writeError(w, res.err)
+				return
+			}
+			writeJSON(w, http.StatusOK, res.v)
+		case <-ctx.Done():
+			writeError(w, deadlineError(ctx))
+		}
+	}
+}
+
+func deadlineError(ctx context.Context) *apiError {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &apiError{Status: http.StatusServiceUnavailable, Code: "timeout", Message: "the analysis took longer than the server allows"}
+	}
+	return &apiError{Status: http.StatusServiceUnavailable, Code: "canceled", Message: "the request was canceled"}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
