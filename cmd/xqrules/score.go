@@ -47,10 +47,11 @@ func runScore(fs *pflag.FlagSet) runFunc {
 		for _, g := range games {
 			names = append(names, g.Red, g.Black)
 		}
+		variants := newGrouped(e.stderr, "xqrules score: ", 10)
 		for _, v := range scoring.NameVariants(names) {
-			fmt.Fprintf(e.stderr, "xqrules score: players %q and %q may be one player (%s); kept apart\n", v.A, v.B, v.Reason)
-			problems++
+			variants.add("pairs of names that may be one player, kept apart", "players %q and %q may be one player (%s); kept apart", v.A, v.B, v.Reason)
 		}
+		problems += variants.close()
 
 		tables := make([]*scoring.Standings, len(schemes))
 		for i, s := range schemes {
@@ -150,14 +151,9 @@ func detail(err error) error {
 // line and id (and move, when a move does not replay); the count of problems
 // is returned so the exit status can say that something was skipped.
 func readScoreGames(e *env, files []string, event string) ([]scoring.Game, int) {
-	var (
-		games    []scoring.Game
-		problems int
-	)
-	skip := func(format string, args ...any) {
-		fmt.Fprintf(e.stderr, "xqrules score: skipped: "+format+"\n", args...)
-		problems++
-	}
+	var games []scoring.Game
+	skips := newGrouped(e.stderr, "xqrules score: skipped: ", 3)
+	problems := 0
 	for _, path := range files {
 		r, err := openRecord(path)
 		if err != nil {
@@ -171,24 +167,28 @@ func readScoreGames(e *env, files []string, event string) ([]scoring.Game, int) 
 				break
 			}
 			if err != nil {
-				skip("%v", err)
+				skips.add("games that cannot be read", "%v", err)
 				continue
 			}
 			if event != "" && !strings.Contains(g.Tag("Event"), event) {
 				continue
 			}
 			red, black := strings.TrimSpace(g.Tag("Red")), strings.TrimSpace(g.Tag("Black"))
-			if red == "" || black == "" {
-				skip("%s: no player name in the Red/Black tags", g.Name())
+			switch {
+			case red == "" || black == "":
+				skips.add("games without a player name", "%s: no player name in the Red/Black tags", g.Name())
+				continue
+			case red == black:
+				skips.add("games with one player on both sides", "%s: %q plays both sides", g.Name(), red)
 				continue
 			}
 			res, ok := scoring.ParseResult(g.Result)
 			switch {
 			case !ok:
-				skip("%s: unknown result %q", g.Name(), g.Result)
+				skips.add("games with an unknown result", "%s: unknown result %q", g.Name(), g.Result)
 				continue
 			case res == scoring.NoResult:
-				skip("%s: %s – %s has no result", g.Name(), red, black)
+				skips.add("games without a result", "%s: %s – %s has no result", g.Name(), red, black)
 				continue
 			}
 			// Every game is replayed, decisive or not, so that all schemes
@@ -196,14 +196,53 @@ func readScoreGames(e *env, files []string, event string) ([]scoring.Game, int) 
 			// not trusted for its result either.
 			rep, err := record.Replay(g)
 			if err != nil {
-				skip("%v", err)
+				skips.add("games whose moves do not replay", "%v", err)
 				continue
 			}
 			games = append(games, scoring.Game{Red: red, Black: black, Result: res, Final: rep.Final, Name: g.Name()})
 		}
 		r.Close()
 	}
-	return games, problems
+	return games, problems + skips.close()
+}
+
+// grouped prints warnings of a kind up to a number each, then how many of
+// that kind there were in all: a corpus with thousands of games without a
+// player name says so in one line, not thousands.
+type grouped struct {
+	w      io.Writer
+	prefix string
+	show   int
+	counts map[string]int
+	order  []string
+}
+
+func newGrouped(w io.Writer, prefix string, show int) *grouped {
+	return &grouped{w: w, prefix: prefix, show: show, counts: map[string]int{}}
+}
+
+func (g *grouped) add(kind, format string, args ...any) {
+	if g.counts[kind] == 0 {
+		g.order = append(g.order, kind)
+	}
+	g.counts[kind]++
+	if g.counts[kind] <= g.show {
+		fmt.Fprintf(g.w, g.prefix+format+"\n", args...)
+	}
+}
+
+// close prints the count of each kind with more warnings than were shown,
+// and returns the number of warnings.
+func (g *grouped) close() int {
+	n := 0
+	for _, k := range g.order {
+		c := g.counts[k]
+		n += c
+		if c > g.show {
+			fmt.Fprintf(g.w, "%s%d %s (the first %d shown above)\n", g.prefix, c, k, g.show)
+		}
+	}
+	return n
 }
 
 // scoreJSON is one scheme's table as JSON.

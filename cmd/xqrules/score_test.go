@@ -239,3 +239,35 @@ func TestScoreEventFilter(t *testing.T) {
 		t.Errorf("status %d, stderr %q", st, errs)
 	}
 }
+
+// TestScoreCorpusProblems: a corpus with one game naming the same player on
+// both sides and many games without names still gets its standings; the
+// game is reported and left out, and each kind of problem beyond the first
+// few is counted in one line, not repeated.
+func TestScoreCorpusProblems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id": "g1", "red": "甲", "black": "乙", "result": "1-0", "fen": "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1", "moves": []}` + "\n")
+	b.WriteString(`{"id": "same", "red": "甲", "black": "甲", "result": "1-0", "fen": "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1", "moves": []}` + "\n")
+	for i := range 7 {
+		b.WriteString(`{"id": "nameless` + string(rune('a'+i)) + `", "result": "1-0", "fen": "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1", "moves": []}` + "\n")
+	}
+	path := filepath.Join(t.TempDir(), "corpus.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, st := runScoreCmd(t, "--scheme", "standard", path)
+	if st != exitFailed {
+		t.Errorf("status %d, want %d (games were left out)", st, exitFailed)
+	}
+	if !strings.Contains(out, "甲") || !strings.Contains(out, "乙") {
+		t.Errorf("no standings printed:\n%s", out)
+	}
+	for _, want := range []string{`"甲" plays both sides`, "7 games without a player name (the first 3 shown above)", "8 problem(s)"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if n := strings.Count(errs, "no player name in the Red/Black tags"); n != 3 {
+		t.Errorf("%d nameless games listed one by one, want 3:\n%s", n, errs)
+	}
+}
