@@ -229,7 +229,7 @@ func TestJudgeHTMLNoCycle(t *testing.T) {
 func TestJudgeBadFormat(t *testing.T) {
 	_, errs, st := xq(t, "judge", "--format", "pdf", "--fen", fig06FEN, "--moves", fig06Moves)
 	assert.Equal(t, exitUsage, st)
-	assert.Contains(t, errs, "want text, json or html")
+	assert.Contains(t, errs, "want text, json, jsonl or html")
 }
 
 // casebookFile: fig06 (red checks perpetually) agreeing, the same with a

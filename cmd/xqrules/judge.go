@@ -30,14 +30,14 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 	fen := fs.String("fen", position.StartFEN, "start position (XQBase/UCCI FEN)")
 	movesArg := fs.String("moves", "", "the moves from the start position, any notation (ICCS h2e2, WXF C2.5, Chinese 炮二平五), space or comma separated")
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
-	format := fs.String("format", "text", "text, json, or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
-	choices(fs, "format", "text", "json", "html")
+	format := fs.String("format", "text", "text; json (with --moves one object; with game files one document {\"games\": [...]}); jsonl (one object per game, a line each); or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
+	choices(fs, "format", "text", "json", "jsonl", "html")
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
 		switch *format {
-		case "text", "json", "html":
+		case "text", "json", "jsonl", "html":
 		default:
-			return usageErr(e, "judge", "unknown --format %q (want text, json or html)", *format)
+			return usageErr(e, "judge", "unknown --format %q (want text, json, jsonl or html)", *format)
 		}
 		if len(args) > 0 && *movesArg != "" {
 			return usageErr(e, "judge", "give --moves or game files, not both")
@@ -77,14 +77,20 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 				}
 			}
 		}
-		if err := printJudgements(e, js, *format); err != nil {
+		if err := printJudgements(e, js, *format, len(args) > 0); err != nil {
 			return fail(e, "judge", err)
 		}
 		return status
 	}
 }
 
-func printJudgements(e *env, js []judgement, format string) error {
+// judgeGames is judge --format json on game files: one JSON document
+// whatever the number of games.
+type judgeGames struct {
+	Games []judgement `json:"games"`
+}
+
+func printJudgements(e *env, js []judgement, format string, files bool) error {
 	if format == "html" {
 		page := make([]htmlreport.Judged, len(js))
 		for i, j := range js {
@@ -95,15 +101,25 @@ func printJudgements(e *env, js []judgement, format string) error {
 		}
 		return htmlreport.WriteJudgement(e.stdout, page)
 	}
-	if format == "json" {
+	switch format {
+	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
-		if len(js) == 1 {
-			enc.SetIndent("", "  ")
-			return enc.Encode(js[0])
+		enc.SetIndent("", "  ")
+		if files {
+			if js == nil {
+				js = []judgement{}
+			}
+			return enc.Encode(judgeGames{Games: js})
 		}
+		return enc.Encode(js[0])
+	case "jsonl":
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
 		for _, j := range js {
-			enc.Encode(j) // one object per line for several games
+			if err := enc.Encode(j); err != nil {
+				return err
+			}
 		}
 		return nil
 	}

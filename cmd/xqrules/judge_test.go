@@ -183,6 +183,27 @@ func TestJudgeGameFile(t *testing.T) {
 	_, errs, st = xq(t, "judge", filepath.Join(dir, "missing.pgn"))
 	assert.Equal(t, exitFailed, st)
 	assert.NotEmpty(t, errs)
+
+	// JSON of game files is one document, whatever the number of games; JSON
+	// Lines is one object a game.
+	for _, files := range [][]string{{pgn}, {pgn, pgn}} {
+		out, errs, st = xq(t, append([]string{"judge", "--rules", "11", "--format", "json"}, files...)...)
+		require.Equal(t, exitOK, st, errs)
+		var doc struct {
+			Games []judgeJSON `json:"games"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &doc), out)
+		require.Len(t, doc.Games, len(files))
+		assert.Equal(t, "draw", doc.Games[0].Rulings[0].Verdict)
+	}
+	out, errs, st = xq(t, "judge", "--rules", "11", "--format", "jsonl", pgn, pgn)
+	require.Equal(t, exitOK, st, errs)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	for _, l := range lines {
+		var j judgeJSON
+		require.NoError(t, json.Unmarshal([]byte(l), &j))
+	}
 }
 
 // TestJudgeTextChases: every chase of a move is listed with its kind, and
