@@ -16,29 +16,35 @@ package facts
 type Params struct {
 	// Values by piece kind name: rook, horse, cannon, advisor, elephant, pawn
 	// (an uncrossed pawn), crossed_pawn. The king has no material value.
-	Rook, Horse, Cannon, Advisor, Elephant, Pawn, CrossedPawn int
+	Rook        int `json:"rook"`
+	Horse       int `json:"horse"`
+	Cannon      int `json:"cannon"`
+	Advisor     int `json:"advisor"`
+	Elephant    int `json:"elephant"`
+	Pawn        int `json:"pawn"`
+	CrossedPawn int `json:"crossed_pawn"`
 	// PawnTradeNoGain: a line in which one side gives only pawns for other
 	// pieces, or only other pieces for pawns, never counts as gain (1999 25.3
 	// "一兵换取数子或一子换取数兵均不算得子", 2011 26.7). Such a line is scored
 	// as no gain (0) for the side that would "win" it.
-	PawnTradeNoGain bool
+	PawnTradeNoGain bool `json:"pawn_trade_no_gain"`
 	// MateDepth bounds the consecutive-check mate search (连将杀) in plies,
 	// counting both sides' moves (9 = five checks).
-	MateDepth int
+	MateDepth int `json:"mate_depth"`
 	// QuietMate enables the separate search for a mate after one quiet first
 	// move (绝杀), bounded by QuietMateDepth plies after the quiet move.
-	QuietMate      bool
-	QuietMateDepth int
+	QuietMate      bool `json:"quiet_mate"`
+	QuietMateDepth int  `json:"quiet_mate_depth"`
 	// GainChecks bounds how many checks the material-gain search may give
 	// before (or between) captures (抽吃, 连将吃子).
-	GainChecks int
+	GainChecks int `json:"gain_checks"`
 	// ExchangeDepth bounds capture sequences (plies).
-	ExchangeDepth int
+	ExchangeDepth int `json:"exchange_depth"`
 	// ExchangeChecks bounds the checks either side may give inside an
 	// exchange (a counter-check that wins material back: 抽).
-	ExchangeChecks int
+	ExchangeChecks int `json:"exchange_checks"`
 	// NodeLimit bounds every single search; a search cut short says so.
-	NodeLimit int
+	NodeLimit int `json:"node_limit"`
 	// Detail says how much of each move to compute: DetailFull (the zero
 	// value) everything; DetailBasic only what needs no search — check,
 	// mate, the pieces moved and taken, material — leaving the threats,
@@ -46,10 +52,10 @@ type Params struct {
 	// (有变 included) are computed either way. A rule book that reads none
 	// of the searched facts (王忠 方案二, which decides by 有变/无变) is
 	// judged on DetailBasic; interp decides that from the book itself.
-	Detail Detail
+	Detail Detail `json:"detail"`
 	// Skip leaves groups of facts out that a rule book does not read (the
 	// zero value: none); interp decides it from the books themselves.
-	Skip Skip
+	Skip Skip `json:"skip"`
 }
 
 // Skip is a set of fact groups to leave out (see Params.Skip).
@@ -90,71 +96,71 @@ func DefaultParams() Params {
 
 // Piece names a piece on a square, for evidence.
 type Piece struct {
-	Kind    string // king advisor elephant horse rook cannon pawn
-	CN      string // 帅 车 … as the side's own name
-	Side    string // red, black
-	Square  string // ICCS square, e.g. "i9"
-	Crossed bool   // a pawn across the river
-	Value   int    // material value under the Params (crossed pawns included)
+	Kind    string `json:"kind"`    // king advisor elephant horse rook cannon pawn
+	CN      string `json:"cn"`      // 帅 车 … as the side's own name
+	Side    string `json:"side"`    // red, black
+	Square  string `json:"square"`  // ICCS square, e.g. "i9"
+	Crossed bool   `json:"crossed"` // a pawn across the river
+	Value   int    `json:"value"`   // material value under the Params (crossed pawns included)
 }
 
 // MateThreat is 杀: with the opponent passing, the mover has a forced mate.
 type MateThreat struct {
-	Exists bool
-	Kind   string   // "mate-in-1", "checks" (连将杀), "quiet" (绝杀, a quiet first move); "" when none
-	Plies  int      // length of the mating line in plies (mover's and replies)
-	Line   []string // the mating line in ICCS, starting with the mover's next move
-	LineCN []string // the same line in Chinese notation
+	Exists bool     `json:"exists"`
+	Kind   string   `json:"kind"`    // "mate-in-1", "checks" (连将杀), "quiet" (绝杀, a quiet first move); "" when none
+	Plies  int      `json:"plies"`   // length of the mating line in plies (mover's and replies)
+	Line   []string `json:"line"`    // the mating line in ICCS, starting with the mover's next move
+	LineCN []string `json:"line_cn"` // the same line in Chinese notation
 	// Before: the mover already had this kind of forced mate in the position
 	// before the move, with itself to move (从杀到杀).
-	Before bool
+	Before bool `json:"before"`
 	// Cut: a search hit its node limit; the answer is a lower bound.
-	Cut bool
+	Cut bool `json:"cut"`
 }
 
 // Threat is what the mover can win through one enemy non-king piece (the
 // victim) if it moved again — the raw material of 捉.
 type Threat struct {
-	Victim Piece
+	Victim Piece `json:"victim"`
 	// GainAfter is the best material balance the mover can force by a line that
 	// starts next move (the mover moving again) and whose first capture is the
 	// victim, possibly after checks (the checking piece may take a piece that
 	// blocks its check, with check again: 连续将军). HasAfter is false when no
 	// such line exists.
-	GainAfter int
-	HasAfter  bool
+	GainAfter int  `json:"gain_after"`
+	HasAfter  bool `json:"has_after"`
 	// GainBefore: the same in the position before the move, mover to move.
-	GainBefore int
-	HasBefore  bool
+	GainBefore int  `json:"gain_before"`
+	HasBefore  bool `json:"has_before"`
 	// New: a winning line exists after the move and none did before, or the
 	// gain grew (从没捉到捉 / 新增得子); false for 从捉到捉 without change.
-	New bool
+	New bool `json:"new"`
 	// Line is the principal line after the move (ICCS), the mover's first.
-	Line []string
+	Line []string `json:"line"`
 	// LineCN is the same line in Chinese notation.
-	LineCN []string
+	LineCN []string `json:"line_cn"`
 	// Wins lists every enemy piece the mover takes in the line, the victim
 	// first: a line that takes a guard to open a file on a rook wins the
 	// rook too (the book names the rook; the line's first capture is the guard).
-	Wins []Piece
+	Wins []Piece `json:"wins"`
 	// ViaCheck: the line gives check before taking the victim (抽吃, 连将吃子).
-	ViaCheck bool
+	ViaCheck bool `json:"via_check"`
 	// Direct: the victim can be taken outright next move (a legal capture).
-	Direct bool
+	Direct bool `json:"direct"`
 	// DirectBefore: it could be taken outright before the move (mover to move).
-	DirectBefore bool
+	DirectBefore bool `json:"direct_before"`
 	// MatedAfterCapture: every capture of the victim gets the mover mated at
 	// once (so the gain is void: 细则7 / 29.4).
-	MatedAfterCapture bool
+	MatedAfterCapture bool `json:"mated_after_capture"`
 
 	// Attackers are the mover's pieces that can legally take the victim next
 	// move; Participants every mover piece that takes part in the best line.
-	Attackers    []Piece
-	Participants []Piece
+	Attackers    []Piece `json:"attackers"`
+	Participants []Piece `json:"participants"`
 	// Supporters: the mover's pieces that could take on the victim's square
 	// after a first capture and a recapture — the second piece of an
 	// exchange (a cannon behind the rook, a horse guarding the square).
-	Supporters []Piece
+	Supporters []Piece `json:"supporters"`
 	// Joint (联合捉): two or more of the mover's pieces take part in winning
 	// the victim — they move or give check in the winning line
 	// (Participants), or a capture wins only with a partner that pins the
@@ -162,7 +168,7 @@ type Threat struct {
 	// partner, nor a piece that only blocks a protector's way (拦), nor one
 	// that would only take back later in the exchange (that makes the victim
 	// 少根: see NeedsSeveral).
-	Joint bool
+	Joint bool `json:"joint"`
 	// NeedsSeveral: no single attacker wins material on its own (taking,
 	// losing at most itself to a recapture, also with each other piece of
 	// the mover off the board), and two or more of the mover's pieces bear
@@ -171,27 +177,27 @@ type Threat struct {
 	// the threat needs more than one attacker (a victim that takes one of
 	// them back defuses it: 兑, 献), not that the chase is joint: several
 	// attackers against a 少根 piece are no 联合捉.
-	NeedsSeveral bool
+	NeedsSeveral bool `json:"needs_several"`
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
-	KingAttacker bool
-	PawnAttacker bool
+	KingAttacker bool `json:"king_attacker"`
+	PawnAttacker bool `json:"pawn_attacker"`
 	// OnlyKing / OnlyPawn: every direct attacker is the king / a pawn (本身捉).
-	OnlyKing bool
-	OnlyPawn bool
+	OnlyKing bool `json:"only_king"`
+	OnlyPawn bool `json:"only_pawn"`
 	// CaptureChecks: some direct capture of the victim gives check;
 	// CaptureDiscoversCheck: some direct capture uncovers a check by another
 	// piece (a pawn taking off the line between a rook and the king — cppxq's
 	// "2022 26.8": such a pawn's capture is not the pawn's own chase).
-	CaptureChecks         bool
-	CaptureDiscoversCheck bool
+	CaptureChecks         bool `json:"capture_checks"`
+	CaptureDiscoversCheck bool `json:"capture_discovers_check"`
 	// KingPawnGainsLast: the line is even (or losing) until its last
 	// capture by the mover, and that capture is the king's or a pawn's, on
 	// the victim's square: the
 	// gain beyond an even exchange is the king's or the pawn's own (26.1;
 	// 2020 参考图32: the king takes only after an equal exchange).
-	KingPawnGainsLast bool
+	KingPawnGainsLast bool `json:"king_pawn_gains_last"`
 	// NeedsKing: the gain disappears without the king (借帅之力).
-	NeedsKing bool
+	NeedsKing bool `json:"needs_king"`
 	// Cause says how the move made the threat: "moved" (the moved piece
 	// attacks), "discovered" (it uncovered a line), "screen" (it became a
 	// cannon screen), "unrooted" (it removed or diverted the victim's
@@ -202,165 +208,169 @@ type Threat struct {
 	// tail), or "unrelated" (无关联: not new). A threat whose gain did not
 	// grow but whose victim can now be taken outright and could not before
 	// gets the cause of that new capture (the attack is new: AXF's chase).
-	Cause string
+	Cause string `json:"cause"`
 	// MovedPieceAttacks: the moved piece is one of the attackers.
-	MovedPieceAttacks bool
+	MovedPieceAttacks bool `json:"moved_piece_attacks"`
 	// MovedPieceTakesPart: the moved piece attacks, moves in the line, backs
 	// a capture (Supporters) or gives check in the line (a rook uncovered by
 	// a cannon's capture: 抽).
-	MovedPieceTakesPart bool
+	MovedPieceTakesPart bool `json:"moved_piece_takes_part"`
 
 	// GainBeforeCheck/HasBeforeCheck: for a move that answers a check, what
 	// the mover could win through the victim before the opponent's checking
 	// move, mover to move (the victim where it stood; not for the checking
 	// piece). New does not look at it (it compares with the position just
 	// before the move); a book that reads 从捉到捉 across the check does.
-	GainBeforeCheck int
-	HasBeforeCheck  bool
+	GainBeforeCheck int  `json:"gain_before_check"`
+	HasBeforeCheck  bool `json:"has_before_check"`
 	// SelfInflicted: the move answers a check, and the threat exists only
 	// because the opponent's checking move took the victim's root away: before
 	// the check the victim was rooted and could not be won (自己造成, 2020
 	// 参考图22).
-	SelfInflicted bool
+	SelfInflicted bool `json:"self_inflicted"`
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
-	Protection    string
-	ProtectionWhy string // e.g. "protector h7 is pinned", "recapture walks into the flying general"
-	Protectors    []Piece
+	Protection    string  `json:"protection"`
+	ProtectionWhy string  `json:"protection_why"` // e.g. "protector h7 is pinned", "recapture walks into the flying general"
+	Protectors    []Piece `json:"protectors"`
 	// HiddenRoot (暗根): a protection that appears only once the victim is taken.
-	HiddenRoot bool
+	HiddenRoot bool `json:"hidden_root"`
 	// RootMates: when the root is false only because every recapture gets
 	// the victim's side mated at once, the mover's mating checks that answer
 	// the recaptures (ICCS, sorted); empty otherwise.
-	RootMates []string
+	RootMates []string `json:"root_mates"`
 	// SameKind: some direct attacker is of the victim's kind.
-	SameKind bool
+	SameKind bool `json:"same_kind"`
 	// MutualReach (威力互达): the victim can legally take one of its attackers.
-	MutualReach bool
+	MutualReach bool `json:"mutual_reach"`
 	// CanEscape: the victim has a legal move to a square where it is not attacked.
-	Cut bool // a search hit its node limit
+	Cut bool `json:"cut"` // a search hit its node limit
 }
 
 // Taker is an enemy piece that can take one of the mover's pieces at once.
 type Taker struct {
-	Piece Piece
+	Piece Piece `json:"piece"`
 	// SameKind: the taker is of the offered piece's kind (同兵种).
-	SameKind bool
+	SameKind bool `json:"same_kind"`
 	// MutualReach: the offered piece can also take the taker (威力互达).
-	MutualReach bool
+	MutualReach bool `json:"mutual_reach"`
 	// MatedAtOnce: after taking, the taker's side is mated at once (the
 	// mover mates in one).
-	MatedAtOnce bool
+	MatedAtOnce bool `json:"mated_at_once"`
 	// Net is the taker's side's material balance after the best exchange that
 	// the capture starts (mover recapturing, either side stopping when it suits
 	// it); negative means taking loses material (得不偿失).
-	Net int
+	Net int `json:"net"`
 	// Line is that exchange (ICCS), the taker's capture first.
-	Line []string
+	Line []string `json:"line"`
 }
 
 // Offer is one of the mover's pieces that the opponent can take at once after
 // the move (the opponent really is to move): the raw material of 兑, 献 and
 // 送吃, and of the first counterattack (第一反击).
 type Offer struct {
-	Piece Piece
+	Piece Piece `json:"piece"`
 	// Moved: it is the piece just moved.
-	Moved bool
+	Moved bool `json:"moved"`
 	// New: it could not be taken before the move.
-	New bool
+	New bool `json:"new"`
 	// Protection of the offered piece, as for threats.
-	Protection string
-	Takers     []Taker
+	Protection string  `json:"protection"`
+	Takers     []Taker `json:"takers"`
 	// FreeTake: some taker takes without being mated at once and without
 	// losing material on balance (the 2011 献 test).
-	FreeTake bool
+	FreeTake bool `json:"free_take"`
 	// SameKindTaker: some taker is of the same kind.
-	SameKindTaker bool
+	SameKindTaker bool `json:"same_kind_taker"`
 	// AttackerOfThreat: the piece is an attacker in one of the move's threats
 	// (a counterattack on it would be a 第一反击).
-	AttackerOfThreat bool
+	AttackerOfThreat bool `json:"attacker_of_threat"`
 }
 
 // Move holds every fact about one move of a cycle.
 type Move struct {
-	Ply      int    // 1-based in the cycle
-	Side     string // red, black
-	ICCS     string
-	CN       string // Chinese notation
-	WXF      string
-	Piece    Piece  // the moved piece, on its destination square
-	From     string // origin square
-	Captured Piece  // Kind "" when the move captures nothing
+	Ply      int    `json:"ply"`  // 1-based in the cycle
+	Side     string `json:"side"` // red, black
+	ICCS     string `json:"iccs"`
+	CN       string `json:"cn"` // Chinese notation
+	WXF      string `json:"wxf"`
+	Piece    Piece  `json:"piece"`    // the moved piece, on its destination square
+	From     string `json:"from"`     // origin square
+	Captured Piece  `json:"captured"` // Kind "" when the move captures nothing
 
-	Check           bool
-	Checkers        []Piece
-	DiscoveredCheck bool
-	DoubleCheck     bool
-	Mate            bool // the opponent has no legal move (将死 or 困毙)
-	Stalemate       bool // … and is not in check (困毙)
-	AnswersCheck    bool // the mover was in check before the move
+	Check           bool    `json:"check"`
+	Checkers        []Piece `json:"checkers"`
+	DiscoveredCheck bool    `json:"discovered_check"`
+	DoubleCheck     bool    `json:"double_check"`
+	Mate            bool    `json:"mate"`          // the opponent has no legal move (将死 or 困毙)
+	Stalemate       bool    `json:"stalemate"`     // … and is not in check (困毙)
+	AnswersCheck    bool    `json:"answers_check"` // the mover was in check before the move
 	// MovedWasThreatened: before the move the opponent, moving, could have
 	// won the moved piece (it escapes a chase: 避捉); MovedThreatGain is that gain.
-	MovedWasThreatened bool
-	MovedThreatGain    int
-	KingMoved          bool
-	PawnMoved          bool
+	MovedWasThreatened bool `json:"moved_was_threatened"`
+	MovedThreatGain    int  `json:"moved_threat_gain"`
+	KingMoved          bool `json:"king_moved"`
+	PawnMoved          bool `json:"pawn_moved"`
 
-	MateThreat MateThreat
+	MateThreat MateThreat `json:"mate_threat"`
 	// MateThreatSelfInflicted: the mover's mate threat (or threats) exists
 	// only because of the opponent's own previous move (自毙).
-	MateThreatSelfInflicted bool
+	MateThreatSelfInflicted bool `json:"mate_threat_self_inflicted"`
 
-	Threats []Threat
-	Offers  []Offer
+	Threats []Threat `json:"threats"`
+	Offers  []Offer  `json:"offers"`
 
 	// Block (拦): the move shortens the moves of these enemy pieces.
-	Block   bool
-	Blocked []Piece
+	Block   bool    `json:"block"`
+	Blocked []Piece `json:"blocked"`
 	// Follow (跟): the moved piece keeps attacking the enemy piece that has just
 	// moved, which is protected, without winning anything.
-	Follow   bool
-	Followed []Piece
+	Follow   bool    `json:"follow"`
+	Followed []Piece `json:"followed"`
 
 	// Material per side after the move (under Params), and strong pieces
 	// (车马炮) per side.
-	MaterialRed, MaterialBlack int
-	StrongRed, StrongBlack     int
+	MaterialRed   int `json:"material_red"`
+	MaterialBlack int `json:"material_black"`
+	StrongRed     int `json:"strong_red"`
+	StrongBlack   int `json:"strong_black"`
 	// AttackingRed/Black: 车马炮 and crossed pawns.
-	AttackingRed, AttackingBlack int
+	AttackingRed   int `json:"attacking_red"`
+	AttackingBlack int `json:"attacking_black"`
 
 	// Cut: some search for this move hit its node limit.
-	Cut bool
+	Cut bool `json:"cut"`
 }
 
 // Side holds per-cycle facts about one side.
 type Side struct {
-	Name  string // red, black
-	Moves int    // moves of this side in one period
+	Name  string `json:"name"`  // red, black
+	Moves int    `json:"moves"` // moves of this side in one period
 	// Squares visited by the side's moved pieces in the cycle (循环点).
-	Squares []string
+	Squares []string `json:"squares"`
 	// CanVary (有变): the side has a move outside the cycle, at one of its
 	// turns, that neither leaves a piece to be won at once (after checks) nor
 	// gets it mated at once (王忠's narrow definition). Evidence: that move.
-	CanVary       bool
-	VaryMove      string // ICCS
-	VaryMoveCN    string // the same move in Chinese notation
-	VaryAt        int    // ply of the cycle whose position allows it
-	CompletesLast bool   // it completes the repetition last (后走满重复着法)
-	Strong        int    // strong pieces (车马炮) on board
-	Cut           bool
+	CanVary       bool   `json:"can_vary"`
+	VaryMove      string `json:"vary_move"`      // ICCS
+	VaryMoveCN    string `json:"vary_move_cn"`   // the same move in Chinese notation
+	VaryAt        int    `json:"vary_at"`        // ply of the cycle whose position allows it
+	CompletesLast bool   `json:"completes_last"` // it completes the repetition last (后走满重复着法)
+	Strong        int    `json:"strong"`         // strong pieces (车马炮) on board
+	Cut           bool   `json:"cut"`
 }
 
 // Cycle holds the per-cycle facts and the facts of each move.
 type Cycle struct {
-	FEN        string // the position the cycle starts from (and returns to)
-	Plies      int
-	FirstMover string // red, black
+	FEN        string `json:"fen"` // the position the cycle starts from (and returns to)
+	Plies      int    `json:"plies"`
+	FirstMover string `json:"first_mover"` // red, black
 	// Occurrences: how many times the cycle's start position occurred in the
 	// input (2 for one period given; 3 after a full repetition).
-	Occurrences int
-	Moves       []Move
-	Red, Black  Side
+	Occurrences int    `json:"occurrences"`
+	Moves       []Move `json:"moves"`
+	Red         Side   `json:"red"`
+	Black       Side   `json:"black"`
 	// Simple (简明局面): not both sides have two or more strong pieces.
-	Simple bool
+	Simple bool `json:"simple"`
 }

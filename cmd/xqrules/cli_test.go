@@ -106,7 +106,7 @@ func TestCompletion(t *testing.T) {
 	out, _, _ = xq(t, "__complete", "judge", "--rules", "11,as")
 	assert.Contains(t, strings.Split(out, "\n"), "11,asian")
 	out, _, _ = xq(t, "__complete", "judge", "--format", "")
-	assert.Equal(t, []string{"text", "json", "html"}, strings.Split(out, "\n")[:3])
+	assert.Equal(t, []string{"text", "json", "jsonl", "html"}, strings.Split(out, "\n")[:4])
 	out, _, _ = xq(t, "__complete", "scan", "tests.jsonl", "--format", "")
 	assert.Equal(t, []string{"text", "jsonl", "json"}, strings.Split(out, "\n")[:3])
 	out, _, _ = xq(t, "__complete", "rules", "show", "")

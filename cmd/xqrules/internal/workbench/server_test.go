@@ -175,11 +175,11 @@ func TestFacts(t *testing.T) {
 	ts := newTest(t, Options{})
 	st, out := post(t, ts, "/api/facts", map[string]any{"fen": fig06FEN, "moves": fig06Moves})
 	require.Equal(t, http.StatusOK, st, "%v", out)
-	moves, _ := out["Moves"].([]any) // facts' JSON keeps Go's field names
+	moves, _ := out["moves"].([]any) // facts' JSON is snake_case, as judge's
 	require.Len(t, moves, 4)
 	// 车四平五 and 车五平四 check; the king's moves do not.
 	for i, want := range []bool{true, false, true, false} {
-		got, _ := moves[i].(map[string]any)["Check"].(bool)
+		got, _ := moves[i].(map[string]any)["check"].(bool)
 		assert.Equal(t, want, got, "move %d checks", i+1)
 	}
 	st, out = post(t, ts, "/api/facts", map[string]any{"fen": fig06FEN, "moves": "f0e0 e8f8"})
