@@ -99,16 +99,23 @@ func ReadCases(path string) ([]Case, error) {
 	if data, _, err = record.DecodeText(data, ""); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	var cs []Case
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
 		cf, err := readYAMLCaseFile(path, data)
 		if cf == nil {
 			return nil, err
 		}
-		return cf.Cases, err
+		if len(cf.Cases) > 0 || err != nil {
+			return cf.Cases, err
+		}
 	default:
-		return readJSONLCases(path, data), nil
+		if cs = readJSONLCases(path, data); len(cs) > 0 {
+			return cs, nil
+		}
 	}
+	// An empty run must not pass for a passing one.
+	return nil, errors.New("no cases (JSON Lines: a case a line; YAML: a cases: list; see testdata/cases/README.md)")
 }
 
 var verdictWords = map[string]bool{RedMustVary: true, BlackMustVary: true, Draw: true, NoCycle: true}
@@ -607,6 +614,11 @@ func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *C
 	in, err := c.Input()
 	if err != nil {
 		return CaseRun{}, err
+	}
+	for id, want := range c.Labels {
+		if len(in.Moves) > 0 && len(want) != len(in.Moves) {
+			return CaseRun{}, fmt.Errorf("labels[%s] gives %d labels, the cycle judged has %d moves (one label a move, ~ for unknown)", id, len(want), len(in.Moves))
+		}
 	}
 	rulings, err := judge(books, in)
 	if err != nil {

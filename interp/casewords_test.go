@@ -121,3 +121,24 @@ func TestRuleCasesFileInWords(t *testing.T) {
 	// 27 game results under both books it may be + 2 disputed + 1 GUI + 1 not asserted.
 	assert.Equal(t, 58, uncounted)
 }
+
+// A file with no case is an error (an empty run must not pass), and a
+// labels list that does not give one label a move of the cycle is refused.
+func TestCasesEmptyAndShortLabels(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"empty.jsonl": "# nothing\n", "empty.yaml": "source: x\ncases: []\n"} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		_, err := ReadCases(path)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "no cases", name)
+	}
+	path := filepath.Join(dir, "short.jsonl")
+	row := `{"id":"short","fen":"3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1","moves":["f0f1","d9d8","f1f0","d8d9"],"verdict":"draw","ruleset":"AXF","labels":["闲","闲","闲"]}`
+	require.NoError(t, os.WriteFile(path, []byte(row+"\n"), 0o644))
+	cs, err := ReadCases(path)
+	require.NoError(t, err)
+	_, err = RunCase(bundled(t), &cs[0], nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "labels[asian] gives 3 labels, the cycle judged has 4 moves")
+}
