@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -175,4 +176,20 @@ func TestScanCPUProfile(t *testing.T) {
 	assert.Equal(t, exitFailed, st)
 	assert.Contains(t, errs, "y.pgo")
 	assert.Empty(t, out)
+}
+
+// A rule that cannot be evaluated is reported on each cycle it fails,
+// --quiet or not, naming its rule set once.
+func TestScanRuleErrorNamedOnce(t *testing.T) {
+	draft := filepath.Join(t.TempDir(), "idx.yaml")
+	require.NoError(t, os.WriteFile(draft, []byte("title: {en: t}\nyear: 2024\nstatus: draft\nextends: \"11\"\nmoves:\n  - id: x\n    label: 将\n    cite: t\n    status: paraphrased\n    when: Threats[5].New\n"), 0o644))
+	for _, quiet := range []bool{false, true} {
+		args := []string{"scan", "--rules", draft, "--cycles", "first", "../../testdata/records/ccpd_scan_sample.jsonl"}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		out, _, _ := xq(t, args...)
+		assert.Contains(t, out, "rule set idx: "+draft, "quiet=%v", quiet)
+		assert.NotContains(t, out, "rule set idx: rule set idx", "quiet=%v", quiet)
+	}
 }

@@ -180,7 +180,11 @@ func (o *scanText) cycle(c *scanCycle) {
 	for _, r := range c.Rulings {
 		vs = append(vs, r.Ruleset+" "+shortVerdict(r.Verdict))
 		if r.Error != "" {
-			fmt.Fprintf(o.w, "%s: ply %d: rule set %s: %s\n", where, c.Ply, r.Ruleset, r.Error)
+			msg := r.Error
+			if !strings.HasPrefix(msg, "rule set "+r.Ruleset+":") {
+				msg = "rule set " + r.Ruleset + ": " + msg
+			}
+			fmt.Fprintf(o.w, "%s: ply %d: %s\n", where, c.Ply, msg)
 		}
 	}
 	if o.quiet {
