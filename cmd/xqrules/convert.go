@@ -44,12 +44,23 @@ func addEncodingFlag(fs *pflag.FlagSet) {
 
 // openRecord opens a record file with the --encoding asked for.
 func openRecord(path string) (*record.Reader, error) {
+	if path == "-" {
+		// Standard input: the format is recognised from the content, as for
+		// a file.
+		r := record.NewReader(stdinSource, "-")
+		r.SetEncoding(recordEncoding)
+		return r, nil
+	}
 	r, err := record.Open(path)
 	if err == nil {
 		r.SetEncoding(recordEncoding)
 	}
 	return r, err
 }
+
+// stdinSource is what a record file named "-" reads: the command's
+// standard input (set by run, so tests run in-process).
+var stdinSource io.Reader = os.Stdin
 
 func runConvert(fs *pflag.FlagSet) runFunc {
 	to := fs.String("to", "", "output format: pgn or jsonl")

@@ -65,6 +65,9 @@ func main() {
 // run runs the command line args (without the program's name) and returns
 // the exit status.
 func run(e *env, args []string) int {
+	if e.stdin != nil {
+		stdinSource = e.stdin
+	}
 	status := exitOK
 	root := newRoot(e, &status)
 	if len(args) == 0 {

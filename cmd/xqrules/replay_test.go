@@ -214,3 +214,14 @@ func BenchmarkReplayCommand(b *testing.B) {
 		})
 	}
 }
+
+// "-" reads a record from standard input, its format recognised from the
+// content as for a file.
+func TestRecordFromStdin(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/records/ccpd_scan_sample.jsonl")
+	require.NoError(t, err)
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, stdin: bytes.NewReader(data)}
+	require.Equal(t, exitOK, run(e, []string{"replay", "-"}), errb.String())
+	assert.Contains(t, out.String(), "games 4, plies 175, errors 0")
+}
