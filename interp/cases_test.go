@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/position"
 )
 
 // caseOutcome is one case file's results, in a stable text form for the
@@ -220,4 +222,24 @@ func TestJudgeCaseAttacks(t *testing.T) {
 	res, err := RunCase(lib, &c, nil)
 	require.NoError(t, err)
 	assert.Equal(t, run.Results, res)
+}
+
+// A chase won through a check is drawn as the line that wins, not as a
+// straight arrow through the screening piece: 2020 图2, 马一进二 — the horse
+// checks from h6 to g8 and, the h-file opened, the rook h0 takes the rook
+// h9 (the prose: the horse's move lets the rook take).
+func TestAttacksOfALineThroughCheck(t *testing.T) {
+	lib := bundled(t)
+	start := position.MustParseFEN("1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1")
+	moves, err := position.ParseMoves(start, []string{"h6i4", "i9h9", "i4h6", "h9i9"})
+	require.NoError(t, err)
+	in, ok := FindCycle(start, moves)
+	require.True(t, ok)
+	rs, err := Judge([]*Book{lib.Book("20")}, in)
+	require.NoError(t, err)
+	m := rs[0].Moves[2]
+	require.Equal(t, "捉", m.Label)
+	require.Len(t, m.Attacks, 2)
+	assert.Equal(t, Attack{Attacker: "马 h6", From: "h6", To: "g8", Step: 1}, m.Attacks[0])
+	assert.Equal(t, Attack{Attacker: "车 h0", Victim: "车 h9", From: "h0", To: "h9", Step: 2}, m.Attacks[1])
 }

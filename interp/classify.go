@@ -379,6 +379,10 @@ func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
 	out := make([]Attack, 0, n)
 	for _, j := range idx {
 		t := &m.Threats[j]
+		if t.ViaCheck && len(t.Attackers) == 0 && len(t.Line) > 0 {
+			out = append(out, s.lineAttacks(t)...)
+			continue
+		}
 		by := t.Attackers
 		if len(by) == 0 {
 			by = t.Participants
@@ -393,6 +397,34 @@ func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// lineAttacks draws a chase won through checks as the mover's moves of its
+// line (every other move, the mover's first), up to the capture of the
+// victim: a straight arrow from a piece to the victim would cross the
+// pieces the check moves or screens.
+func (s *session) lineAttacks(t *facts.Threat) []Attack {
+	var out []Attack
+	on := map[string]string{} // square → the participant standing there now
+	for k := range t.Participants {
+		p := &t.Participants[k]
+		on[p.Square] = s.pieceText(p)
+	}
+	for i := 0; i < len(t.Line); i += 2 {
+		mv := t.Line[i]
+		if len(mv) < 4 {
+			break
+		}
+		at := Attack{From: mv[:2], To: mv[2:4], Step: i/2 + 1, Attacker: on[mv[:2]]}
+		on[at.To] = at.Attacker
+		if at.To == t.Victim.Square {
+			at.Victim = s.pieceText(&t.Victim)
+			out = append(out, at)
+			break
+		}
+		out = append(out, at)
 	}
 	return out
 }

@@ -101,6 +101,12 @@ type Attack struct {
 	Victim   string `json:"victim"`   // "炮 e4"
 	From     string `json:"from"`     // the attacker's square
 	To       string `json:"to"`       // the victim's square
+	// Step: for a chase won through checks (抽, a discovered check), the
+	// mover's moves of the winning line are drawn in order — the check
+	// first, then the capture — numbered from 1; From and To are that
+	// move's squares (the victim is named on the capture). 0 for a direct
+	// attack.
+	Step int `json:"step,omitempty"`
 }
 
 // Exemption records an exemption rule that removed labels or evidence.

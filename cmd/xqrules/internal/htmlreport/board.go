@@ -167,11 +167,19 @@ func arrow(a interp.Attack) (arrowView, bool) {
 	baseX, baseY := tipX-ux*headLen, tipY-uy*headLen
 	head := fmt.Sprintf("%.1f,%.1f %.1f,%.1f %.1f,%.1f", tipX, tipY,
 		baseX-uy*headHalf, baseY+ux*headHalf, baseX+uy*headHalf, baseY-ux*headHalf)
+	title := a.Attacker + " → " + a.Victim
+	if a.Step > 0 {
+		// A move of a line won through checks: the check, then the capture.
+		title = fmt.Sprintf("%d. %s %s→%s", a.Step, a.Attacker, a.From, a.To)
+		if a.Victim != "" {
+			title += " takes " + a.Victim
+		}
+	}
 	return arrowView{
 		X1: round1(float64(x1) + ux*radius*0.6), Y1: round1(float64(y1) + uy*radius*0.6),
 		X2: round1(baseX + ux*1), Y2: round1(baseY + uy*1),
 		Head:  head,
-		Title: a.Attacker + " → " + a.Victim,
+		Title: title,
 	}, true
 }
 
