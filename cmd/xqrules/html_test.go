@@ -347,6 +347,11 @@ not_built:
 	assert.Equal(t, exitFailed, st, "the case whose check fails is a row not run")
 	assert.Contains(t, errs, "seed.yaml:26 (bad-check)", "the failing check's line")
 	assert.Contains(t, errs, `"mate" does not hold`)
+	// xqrules cases refuses it the same way, the other cases still run.
+	out, _, cst := xq(t, "cases", path)
+	assert.Equal(t, exitFailed, cst)
+	assert.Contains(t, out, "seed.yaml:26 (bad-check): check 1 (line 26")
+	assert.Contains(t, out, "2 passed, 0 failed, 1 rows not run")
 
 	assert.Equal(t, 2, strings.Count(page, `<section class="lecture"`))
 	assert.Contains(t, page, `<h2 class="lecture-title">(一)第一讲</h2>`)
