@@ -91,31 +91,11 @@ func sortedBookIDsOf(ids []string) []string {
 // .yml). A row that cannot be read is returned with Err set; an error is
 // returned only when the file itself cannot be read.
 func ReadCases(path string) ([]Case, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
+	cf, err := ReadCaseFile(path)
+	if cf == nil {
 		return nil, err
 	}
-	// GBK or Big5 text is read as such.
-	if data, _, err = record.DecodeText(data, ""); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var cs []Case
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		cf, err := readYAMLCaseFile(path, data)
-		if cf == nil {
-			return nil, err
-		}
-		if len(cf.Cases) > 0 || err != nil {
-			return cf.Cases, err
-		}
-	default:
-		if cs = readJSONLCases(path, data); len(cs) > 0 {
-			return cs, nil
-		}
-	}
-	// An empty run must not pass for a passing one.
-	return nil, errors.New("no cases (JSON Lines: a case a line; YAML: a cases: list; see testdata/cases/README.md)")
+	return cf.Cases, err
 }
 
 var verdictWords = map[string]bool{RedMustVary: true, BlackMustVary: true, Draw: true, NoCycle: true}
@@ -259,12 +239,20 @@ func ReadCaseFile(path string) (*CaseFile, error) {
 	if data, _, err = record.DecodeText(data, ""); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	var cf *CaseFile
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
-		return readYAMLCaseFile(path, data)
+		if cf, err = readYAMLCaseFile(path, data); cf == nil || err != nil {
+			return cf, err
+		}
 	default:
-		return &CaseFile{Path: path, Cases: readJSONLCases(path, data)}, nil
+		cf = &CaseFile{Path: path, Cases: readJSONLCases(path, data)}
 	}
+	if len(cf.Cases) == 0 {
+		// An empty run must not pass for a passing one.
+		return nil, errors.New("no cases (JSON Lines: a case a line; YAML: a cases: list; see testdata/cases/README.md)")
+	}
+	return cf, nil
 }
 
 func readYAMLCaseFile(path string, data []byte) (*CaseFile, error) {
