@@ -29,7 +29,7 @@ const progressMin = 20
 func runCasebook(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "", "judge every case under these rule sets, drafts included (11,./draft.yaml); default: the ones each case names")
 	outPath := fs.StringP("output", "o", "", "write the casebook to this file (default: standard output)")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "cases judged in parallel")
+	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "cases judged in parallel")
 	return func(e *env, files []string) int {
 		if len(files) == 0 {
 			files = defaultCaseFiles()

@@ -49,7 +49,7 @@ func runCases(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "text or json")
 	choices(fs, "format", "text", "json")
 	verbose := fs.Bool("verbose", false, "text: list passing results too")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "cases judged in parallel")
+	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "cases judged in parallel")
 	return func(e *env, args []string) int {
 		if *format != "text" && *format != "json" {
 			return usageErr(e, "cases", "unknown --format %q (want text or json)", *format)

@@ -139,3 +139,12 @@ func TestOlderFormCommand(t *testing.T) {
 	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, errs, "-bad")
 }
+
+// -j is --jobs on every command that judges or replays in parallel.
+func TestJobsShorthand(t *testing.T) {
+	for _, c := range []string{"cases", "casebook", "replay", "scan", "diff"} {
+		out, _, st := xq(t, c, "--help")
+		assert.Equal(t, exitOK, st, c)
+		assert.Contains(t, out, "-j, --jobs", c)
+	}
+}

@@ -93,7 +93,7 @@ type replayError struct {
 func runReplay(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "output: text or json")
 	choices(fs, "format", "text", "json")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "goroutines replaying games (reading is one more)")
+	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "goroutines replaying games (reading is one more)")
 	list := fs.Bool("list", false, "also list the games in which a position occurs 3 times")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	dedupe := fs.Bool("dedupe", true, "replay a game identical to an earlier one (same start, same moves) only once; the counts are the same")
