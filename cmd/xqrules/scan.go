@@ -35,7 +35,7 @@ one document built in memory, for small inputs.
 --shard K/N judges the K-th of N shares of the games: a game is in share K when
 FNV-1a-64(record id) mod N = K-1 (JSON Lines "id", PGN CCPDPath; without one, the file's
 base name and the game's index, "games.pgn#12"); an error that is no game's (a file
-that cannot be opened) is the first share's. Run the N shares anywhere, then
+that cannot be opened) is counted by the first share, and said by every share (exit 1). Run the N shares anywhere, then
 xqrules scan-merge their jsonl outputs: the summary of one run over all the games.
 Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
@@ -170,10 +170,17 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			prog = newScanProgress(e.stderr, files)
 			opened = prog.setReader
 		}
+		otherErrs := false
 		for b := range scanPipeline(files, *jobs, books, *mode, sh, opened) {
 			for _, it := range b.items {
 				if it.res.other {
-					continue // another shard's
+					// Another shard's; an error that is no game's is
+					// counted by the first, but said by every shard.
+					if noGame(&it) {
+						fmt.Fprintf(e.stderr, "xqrules scan: %v (counted in shard 1/%d)\n", it.readErr, sh.n)
+						otherErrs = true
+					}
+					continue
 				}
 				if it.g != nil {
 					tot.Games++
@@ -215,7 +222,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			}
 			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", tot.Cycles, elapsed.Seconds(), per, *jobs)
 		}
-		if tot.failed() {
+		if tot.failed() || otherErrs {
 			return exitFailed
 		}
 		return exitOK

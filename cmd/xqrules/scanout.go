@@ -302,7 +302,7 @@ func (sh shard) has(it *gameItem[scanned]) bool {
 		key = fe.ID
 	case fe != nil && fe.Index >= 0:
 		key = fmt.Sprintf("%s#%d", filepath.Base(fe.File), fe.Index+1)
-	default:
+	default: // noGame
 		return sh.k == 0
 	}
 	h := fnv.New64a()
@@ -319,4 +319,14 @@ func (t *scanTotals) htmlSummary(files []string) htmlreport.ScanSummary {
 			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary})
 	}
 	return h
+}
+
+// noGame reports whether the item is an error that is no game's: a file
+// that cannot be opened, a broken gzip stream (the first shard's).
+func noGame(it *gameItem[scanned]) bool {
+	if it.g != nil || it.readErr == nil {
+		return false
+	}
+	fe, _ := it.readErr.(*record.Error)
+	return fe == nil || (fe.ID == "" && fe.Index < 0)
 }

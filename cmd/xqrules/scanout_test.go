@@ -269,3 +269,23 @@ func TestScanHTML(t *testing.T) {
 	assert.Equal(t, exitFailed, st)
 	assert.Contains(t, errs, "cannot write there")
 }
+
+// A file that cannot be opened is no game's: the first shard counts it,
+// every shard says it and exits 1.
+func TestScanShardUnreadableFile(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.jsonl")
+	var bad []int
+	for k := 1; k <= 3; k++ {
+		out, errs, st := xq(t, "scan", "--rules", "11", "--format", "jsonl", "--shard", fmt.Sprintf("%d/3", k), missing, scanSample)
+		assert.Equal(t, exitFailed, st, "shard %d", k)
+		_, lines := jsonlLines(t, out)
+		var sum scanTotals
+		require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &sum))
+		bad = append(bad, sum.BadGames)
+		if k > 1 {
+			assert.Contains(t, errs, "missing.jsonl")
+			assert.Contains(t, errs, "counted in shard 1/3")
+		}
+	}
+	assert.Equal(t, []int{1, 0, 0}, bad)
+}
