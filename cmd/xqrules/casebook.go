@@ -71,7 +71,7 @@ func runCasebook(e *env, args []string) int {
 	}
 	var all []interp.Case
 	for _, path := range files {
-		cs, err := interp.ReadCases(path)
+		cf, err := interp.ReadCaseFile(path)
 		var el interp.ErrorList
 		switch {
 		case errors.As(err, &el):
@@ -81,7 +81,13 @@ func runCasebook(e *env, args []string) int {
 		case err != nil:
 			cb.Errors = append(cb.Errors, htmlreport.RowError{File: path, Msg: err.Error()})
 		}
-		all = append(all, cs...)
+		if cf == nil {
+			continue
+		}
+		all = append(all, cf.Cases...)
+		for _, nb := range cf.NotBuilt {
+			cb.NotBuilt = append(cb.NotBuilt, htmlreport.NotBuilt{File: path, Source: nb.Source, Why: nb.Why, Line: nb.Line})
+		}
 	}
 	cb.Cases = judgeCases(e, lib, chosen, all, *jobs)
 

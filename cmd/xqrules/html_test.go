@@ -306,9 +306,78 @@ func TestCasebook(t *testing.T) {
 	}
 }
 
-// The real seeds file: the casebook agrees with xqrules cases.
+// A seed case file (issue 12): cases grouped by lecture, each with the
+// source's quote, its constructed mark, the source's label beside each
+// book's (agreeing or not), the checks the board verified; a case whose
+// check fails is not run, at the check's line; the figures not built listed.
+func TestCasebookSeedFile(t *testing.T) {
+	path := writeFile(t, "seed.yaml", `source: a test
+cases:
+  - id: one
+    lecture: "(一)第一讲"
+    constructed: true
+    quote: "红方长将,红方变着"
+    fen: "`+fig06FEN+`"
+    moves: `+fig06Moves+`
+    labels: {"11": [将, 捉, ~, ~]}
+    expect: {"11": red-must-vary}
+    checks:
+      - says: "车四平五将军"
+        after: 1
+        then: [check, no-mate]
+  - id: two
+    lecture: "(二)第二讲"
+    fen: "`+fig06FEN+`"
+    moves: `+fig06Moves+`
+    expect: {"11": red-must-vary}
+  - id: bad-check
+    lecture: "(二)第二讲"
+    fen: "`+fig06FEN+`"
+    moves: `+fig06Moves+`
+    expect: {"11": red-must-vary}
+    checks:
+      - says: "a wrong claim"
+        after: 1
+        then: [mate]
+not_built:
+  - source: "图9"
+    why: "the text gives no position"
+`)
+	page, errs, st := xq(t, "casebook", path)
+	assert.Equal(t, exitFailed, st, "the case whose check fails is a row not run")
+	assert.Contains(t, errs, "seed.yaml:26 (bad-check)", "the failing check's line")
+	assert.Contains(t, errs, `"mate" does not hold`)
+	// xqrules cases refuses it the same way, the other cases still run.
+	out, _, cst := xq(t, "cases", path)
+	assert.Equal(t, exitFailed, cst)
+	assert.Contains(t, out, "seed.yaml:26 (bad-check): check 1 (line 26")
+	assert.Contains(t, out, "2 passed, 0 failed, 1 rows not run")
+
+	assert.Equal(t, 2, strings.Count(page, `<section class="lecture"`))
+	assert.Contains(t, page, `<h2 class="lecture-title">(一)第一讲</h2>`)
+	assert.Contains(t, page, `<h3 class="group"><a href="#group-2">(二)第二讲</a></h3>`)
+	assert.Contains(t, page, `<blockquote class="quote" lang="zh">红方长将,红方变着</blockquote>`)
+	assert.Equal(t, 1, strings.Count(page, `<span class="constructed">`))
+	assert.Contains(t, page, "1 of them on a position constructed")
+	// The source's labels beside the book's: 将 agrees, 捉 (for 将5平6) not.
+	assert.Equal(t, 1, strings.Count(page, `<div class="text x-agree">✓ the source: <span class="label check">将</span>`))
+	assert.Equal(t, 1, strings.Count(page, `<div class="text x-disagree">✗ the source: <span class="label chase">捉</span>`))
+	// The verified checks, for the case that ran.
+	assert.Contains(t, page, "What the text claims, verified on the board (1)")
+	assert.Contains(t, page, "<code>check, no-mate</code>")
+	assert.Contains(t, page, "Not run: check 1 (line 26")
+	assert.Contains(t, page, `<h2>Figures not built (1)</h2>`)
+	assert.Contains(t, page, "<b>图9</b>: the text gives no position")
+}
+
+// The real seeds files: the casebook agrees with xqrules cases.
 func TestCasebookSeedsMatchCases(t *testing.T) {
-	path := filepath.Join("..", "..", "testdata", "cases", "seeds.yaml")
+	for _, name := range []string{"seeds.yaml", "seed001.yaml"} {
+		t.Run(name, func(t *testing.T) { casebookMatchesCases(t, filepath.Join("..", "..", "testdata", "cases", name)) })
+	}
+}
+
+func casebookMatchesCases(t *testing.T, path string) {
 	page, errs, st := xq(t, "casebook", path)
 	cj, _, cst := xq(t, "cases", "--format", "json", path)
 	assert.Equal(t, cst, st, errs)

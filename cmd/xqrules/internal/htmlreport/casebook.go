@@ -33,6 +33,14 @@ type Casebook struct {
 	Extends map[string]string
 	Cases   []Case
 	Errors  []RowError
+	// NotBuilt: the figures of the files' sources left without a case, and why.
+	NotBuilt []NotBuilt
+}
+
+// NotBuilt is a figure a case file lists as not built.
+type NotBuilt struct {
+	File, Source, Why string
+	Line              int
 }
 
 // Tally counts a casebook's results as the cases command does: pass is
@@ -96,6 +104,57 @@ type caseView struct {
 	Err    string
 	Marks  []markCell // for the table of contents
 	Cycle  *cycleView
+	// Lecture groups the cases; Quote is the source's ruling verbatim;
+	// Constructed: the position was built from the source's words.
+	Lecture     string
+	Quote       string
+	Constructed bool
+	// Checks: the source's claims the board verified when the file was read.
+	Checks []checkView
+}
+
+// checkView is one verified check: the claim, and how it was played.
+type checkView struct {
+	Says, Where, Then string
+}
+
+// groupView is a lecture (or figure group) of the casebook: its cases in
+// file order.
+type groupView struct {
+	Title, Anchor string
+	Cases         []*caseView
+}
+
+// groupCases groups the cases by lecture, in the order lectures first
+// appear; cases without one form a group of their own ("").
+func groupCases(cases []*caseView) []groupView {
+	var out []groupView
+	at := map[string]int{}
+	for _, c := range cases {
+		i, ok := at[c.Lecture]
+		if !ok {
+			i = len(out)
+			at[c.Lecture] = i
+			out = append(out, groupView{Title: c.Lecture, Anchor: fmt.Sprintf("group-%d", i+1)})
+		}
+		out[i].Cases = append(out[i].Cases, c)
+	}
+	return out
+}
+
+func newCheckViews(checks []interp.CaseCheck) []checkView {
+	var out []checkView
+	for _, ck := range checks {
+		where := "in the position given"
+		if ck.After > 0 {
+			where = fmt.Sprintf("after ply %d", ck.After)
+		}
+		if len(ck.Play) > 0 {
+			where += ", then " + strings.Join(ck.Play, " ")
+		}
+		out = append(out, checkView{Says: ck.Says, Where: where, Then: strings.Join(ck.Then, ", ")})
+	}
+	return out
 }
 
 type markCell struct {
@@ -122,7 +181,8 @@ var statusSymbol = map[string]string{
 
 func newCaseView(i int, c Case, extends map[string]string) (*caseView, error) {
 	v := &caseView{Anchor: fmt.Sprintf("case-%d", i+1), ID: c.Case.ID, Source: c.Case.Source,
-		Ruling: c.Case.Ruling, Notes: c.Case.Notes}
+		Ruling: c.Case.Ruling, Notes: c.Case.Notes, Lecture: c.Case.Lecture, Quote: c.Case.Quote,
+		Constructed: c.Case.Constructed}
 	v.Where = c.Case.File
 	if c.Case.Line > 0 {
 		v.Where += fmt.Sprintf(":%d", c.Case.Line)
@@ -134,6 +194,7 @@ func newCaseView(i int, c Case, extends map[string]string) (*caseView, error) {
 		v.Err = c.Err.Error()
 		return v, nil
 	}
+	v.Checks = newCheckViews(c.Case.Checks) // read without error: every one held
 	in := c.Run.Input
 	cv, err := newCycleView("", c.Case.FEN, len(c.Case.Moves), in, len(c.Case.Moves)-len(in.Moves), c.Run.Rulings)
 	if err != nil {
@@ -146,6 +207,16 @@ func newCaseView(i int, c Case, extends map[string]string) (*caseView, error) {
 	verdicts := map[string]string{}
 	for _, r := range c.Run.Rulings {
 		verdicts[r.Ruleset] = r.Verdict
+	}
+	for k, r := range c.Run.Rulings {
+		if want, ok := c.Case.Labels[r.Ruleset]; ok {
+			for i := range cv.Rows {
+				if i < len(want) && want[i] != "" && k < len(cv.Rows[i].Cells) {
+					cell := &cv.Rows[i].Cells[k]
+					cell.Text, cell.TextAgree = want[i], want[i] == cell.Label
+				}
+			}
+		}
 	}
 	for _, r := range c.Run.Rulings {
 		e := expectFor(c.Case, r, results, extends)

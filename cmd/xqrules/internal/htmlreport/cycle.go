@@ -73,6 +73,10 @@ type moveCell struct {
 	Default  bool
 	Exempted []string
 	Targets  string
+	// Text: the label the case's source gives this move under this book
+	// ("" when it gives none), and whether the book's agrees (casebook).
+	Text      string
+	TextAgree bool
 }
 
 type sideRow struct {

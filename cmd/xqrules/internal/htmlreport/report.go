@@ -72,21 +72,33 @@ type casebookPage struct {
 	Tally  Tally
 	Books  []bookTally
 	Cases  []*caseView
-	Errors []RowError
+	Groups []groupView
+	// Grouped: some case names a lecture (the page is laid out by them).
+	Grouped  bool
+	Errors   []RowError
+	NotBuilt []NotBuilt
+	// Constructed: how many cases have a constructed position.
+	Constructed int
 }
 
 // WriteCasebook writes the casebook: a table of contents, the tallies, and
 // a section per case.
 func WriteCasebook(w io.Writer, cb *Casebook) error {
-	page := casebookPage{Title: "xqrules casebook", Files: cb.Files, Rules: cb.Rules, Tally: cb.Count(), Errors: cb.Errors}
+	page := casebookPage{Title: "xqrules casebook", Files: cb.Files, Rules: cb.Rules, Tally: cb.Count(), Errors: cb.Errors,
+		NotBuilt: cb.NotBuilt}
 	for i, c := range cb.Cases {
 		v, err := newCaseView(i, c, cb.Extends)
 		if err != nil {
 			return err
 		}
 		page.Cases = append(page.Cases, v)
+		page.Grouped = page.Grouped || v.Lecture != ""
+		if v.Constructed {
+			page.Constructed++
+		}
 	}
 	page.Books = bookTallies(page.Cases)
+	page.Groups = groupCases(page.Cases)
 	return execute(w, "casebook", page)
 }
 
