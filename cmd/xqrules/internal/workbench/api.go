@@ -33,11 +33,17 @@ func (m *moveList) UnmarshalJSON(b []byte) error {
 	}
 	var a []string
 	if err := json.Unmarshal(b, &a); err != nil {
-		return err
+		return &fieldError{field: "moves", msg: "moves wants a string of moves or an array of strings"}
 	}
 	*m = a
 	return nil
 }
+
+// fieldError is a request field of the wrong shape (offsets inside the
+// field's own value would not be the body's: there are none).
+type fieldError struct{ field, msg string }
+
+func (e *fieldError) Error() string { return e.msg }
 
 // play reads the start position and the moves as `judge` reads them (a
 // composed FEN is allowed: a rule book's diagram may be one).

@@ -329,6 +329,8 @@ func TestBadInput(t *testing.T) {
 		{"two values", "/api/judge", `{} {}`, 400, "json", "body", 3, -1},
 		{"unknown field", "/api/judge", `{"fen": "", "movez": "a"}`, 400, "json", "body", -1, -1},
 		{"wrong type", "/api/judge", `{"rules": 11, "moves": "a"}`, 400, "json-type", "rules", 12, -1}, // just after the value,
+		{"moves a number", "/api/judge", `{"moves": 7}`, 400, "json-type", "moves", -1, -1},
+		{"moves of numbers", "/api/judge", `{"moves": ["h2e2", 1]}`, 400, "json-type", "moves", -1, -1},
 		{"no moves", "/api/judge", `{"fen": ""}`, 422, "no-moves", "moves", -1, -1},
 		{"unknown book", "/api/judge", `{"fen": "` + fig06FEN + `", "moves": "` + fig06Moves + `", "rules": "11,nosuch"}`, 422, "rules", "rules", -1, -1},
 		{"broken FEN", "/api/judge", `{"fen": "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc w", "moves": "a0a1"}`, 422, "fen-rank-width", "fen", -1, -1},
