@@ -294,14 +294,37 @@ async function hoverMove(i, tr) {
       if (!seen.has(k)) { seen.add(k); attacks.push(a); }
     }
   }
+  // A 杀: the arrow is the first move of the mate the move threatens (the
+  // facts' mating line; the rulings do not carry it).
+  let mate = null;
+  if (judged.rulings.some((r) => r.moves[i].label === "杀")) {
+    try {
+      const line = ((await cycleFacts(c)).Moves[i].MateThreat || {}).Line || [];
+      if (line.length) {
+        mate = line;
+        attacks.push({ from: line[0].slice(0, 2), to: line[0].slice(2, 4), attacker: "杀 " + line[0], victim: "mate: " + line.join(" ") });
+      }
+    } catch (e) { /* no arrow for the 杀 */ }
+  }
   try {
     const p = await api("/api/position", { fen: c.fen, moves: c.moves.slice(0, i + 1), attacks });
     if (seq !== hoverSeq) return;
     drawBoard(p.svg, false);
     const m = p.moves[i];
-    const what = attacks.length ? "  ·  " + attacks.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    const chases = attacks.filter((a) => !a.attacker.startsWith("杀 "));
+    let what = chases.length ? "  ·  " + chases.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    if (mate) what += `  ·  threatens mate: ${mate.join(" ")}`;
     $("boardcap").textContent = `after ${i + 1}. ${m.cn}${what}`;
   } catch (e) { /* the board stays as it is */ }
+}
+
+// cycleFacts: the facts of the judged cycle (every fact, 11's parameters),
+// fetched once per cycle.
+let factsCache = { key: "", facts: null };
+async function cycleFacts(c) {
+  const key = c.fen + " " + c.moves.join(" ");
+  if (factsCache.key !== key) factsCache = { key, facts: await api("/api/facts", { fen: c.fen, moves: c.moves }) };
+  return factsCache.facts;
 }
 
 function unhover() {
