@@ -127,6 +127,52 @@ func (s *server) books(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, infos)
 }
 
+// clauseInfo is where a rule, pattern or verdict row of a book comes from:
+// the clause it encodes, how faithfully, and the words behind it.
+type clauseInfo struct {
+	Kind   string `json:"kind"` // move, pattern, verdict
+	Cite   string `json:"cite"`
+	Status string `json:"status"`
+	Quote  string `json:"quote,omitempty"`
+	Why    string `json:"why,omitempty"`
+	Note   string `json:"note,omitempty"`
+	Source string `json:"source,omitempty"` // the source's citation
+	When   string `json:"when,omitempty"`
+}
+
+// GET /api/books/{id}/clauses: every rule, pattern and verdict row of a
+// bundled book by id, with its clause (what the page shows on hover).
+func (s *server) clauses(w http.ResponseWriter, r *http.Request) {
+	lib, err := interp.Bundled()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	b := lib.Book(r.PathValue("id"))
+	if b == nil {
+		writeError(w, &apiError{Status: http.StatusNotFound, Code: "unknown-book", Field: "id", Message: fmt.Sprintf("no bundled book %q", r.PathValue("id"))})
+		return
+	}
+	sources := map[string]string{}
+	for _, src := range b.Sources {
+		sources[src.ID] = src.Cite
+	}
+	out := map[string]clauseInfo{}
+	add := func(kind string, c interp.Clause, when string) {
+		out[c.ID] = clauseInfo{Kind: kind, Cite: c.Cite, Status: c.Status, Quote: c.Quote, Why: c.Why, Note: c.Note, Source: sources[c.Source], When: strings.Join(strings.Fields(when), " ")}
+	}
+	for _, m := range b.Moves {
+		add("move", m.Clause, m.When())
+	}
+	for _, p := range b.Patterns {
+		add("pattern", p.Clause, p.When())
+	}
+	for _, v := range b.Verdict {
+		add("verdict", v.Clause, v.When())
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
 type judgeRequest struct {
 	FEN   string   `json:"fen"`
 	Moves moveList `json:"moves"`

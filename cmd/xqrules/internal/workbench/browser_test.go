@@ -144,6 +144,15 @@ func TestBrowserCycle(t *testing.T) {
 	assert.Greater(t, arrows, 0)
 	screenshot(t, ctx, "workbench-hover.png")
 
+	// A clause, pointed at, says where it comes from.
+	var title string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.WaitVisible(`#rulingtable .cite.hastitle[data-book="20"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#rulingtable .cite.hastitle[data-book="20"]').title`, &title),
+	))
+	assert.Contains(t, title, "when: ")
+	assert.Contains(t, title, "20 ")
+
 	// The link reproduces the view in a fresh page (the time until the
 	// rulings are on it is logged: the issue's "usable in 1 s").
 	var row string

@@ -145,6 +145,28 @@ func TestBooks(t *testing.T) {
 	}
 }
 
+func TestClauses(t *testing.T) {
+	ts := newTest(t, Options{})
+	resp, err := http.Get(ts.URL + "/api/books/20/clauses")
+	require.NoError(t, err)
+	var cl map[string]map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&cl))
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	// 20 replaces 11's 26.1.2 with its own 26.1.3 (rules/20.yaml), and keeps 11's check rule.
+	assert.Contains(t, cl, "26.1.3-king-answers-check")
+	assert.NotContains(t, cl, "26.1.2-king-answers-check")
+	assert.Equal(t, "2020 26.1.2, 26.1.3", cl["26.1.3-king-answers-check"]["cite"])
+	assert.Equal(t, "inferred", cl["26.1.3-king-answers-check"]["status"])
+	assert.NotEmpty(t, cl["26.1.3-king-answers-check"]["why"])
+	assert.Equal(t, "move", cl["24.1-check"]["kind"])
+
+	resp, err = http.Get(ts.URL + "/api/books/nosuch/clauses")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
 func TestJudge(t *testing.T) {
 	ts := newTest(t, Options{})
 	st, out := post(t, ts, "/api/judge", map[string]any{"fen": fig02FEN, "moves": fig02Moves, "rules": "20,11"})

@@ -247,7 +247,7 @@ function showRulings() {
       const td = el("td", { class: "cell" + (dflt ? " default" : "") },
         el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
         m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
-      if (!dflt) td.append(el("div", { class: "cite", title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+      if (!dflt) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
       if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
       for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
       tr.append(td);
@@ -267,7 +267,7 @@ function showRulings() {
   const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
   for (const r of rs) {
     const td = el("td", { class: "verdict-cell", "data-book": r.ruleset }, verdictSpan(r.verdict));
-    if (r.clause) td.append(el("div", { class: "cite", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
+    if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
     if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
     if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
     for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
@@ -275,10 +275,35 @@ function showRulings() {
   }
   body.append(vr);
   box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  clauseTitles(box, rs.map((r) => r.ruleset));
   // The summary: one line per book.
   const st = el("tbody");
   for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
   sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+// clauseTitles: a cite, pointed at, shows its clause — the source's words
+// (verbatim), or the reading behind it (why), the source and the condition.
+const clauseCache = {};
+async function clauseTitles(box, ids) {
+  for (const id of ids) {
+    if (!allBooks.some((b) => b.id === id)) continue; // a draft: its clauses are in the editor
+    if (!clauseCache[id]) {
+      try { clauseCache[id] = await api(`/api/books/${encodeURIComponent(id)}/clauses`); } catch (e) { continue; }
+    }
+    for (const d of box.querySelectorAll(`.cite[data-book="${CSS.escape(id)}"]`)) {
+      const c = clauseCache[id][d.dataset.rule];
+      if (!c) continue;
+      const lines = [`${id} ${c.cite} [${d.dataset.rule}] — ${c.status}`];
+      if (c.quote) lines.push(`“${c.quote.trim()}”`);
+      if (c.why) lines.push("reading: " + c.why.trim());
+      if (c.note) lines.push("note: " + c.note.trim());
+      if (c.source) lines.push("source: " + c.source);
+      if (c.when) lines.push("when: " + c.when);
+      d.title = lines.join("\n");
+      d.classList.add("hastitle");
+    }
+  }
 }
 
 let hoverSeq = 0;
