@@ -28,7 +28,7 @@ func apiPost(t *testing.T, ts *httptest.Server, path string, body any) (int, []b
 }
 
 // TestServeSameJSON: the workbench's API answers with the CLI's JSON,
-// byte for byte: judge, rules list, diff.
+// byte for byte: judge, facts, rules list, diff.
 func TestServeSameJSON(t *testing.T) {
 	caseFiles, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "cases", "cn2020_figures.yaml"))
 	if len(caseFiles) == 0 {
@@ -42,6 +42,12 @@ func TestServeSameJSON(t *testing.T) {
 	status, api := apiPost(t, ts, "/api/judge", map[string]string{"fen": fig06FEN, "moves": fig06Moves})
 	require.Equal(t, http.StatusOK, status, string(api))
 	assert.Equal(t, cli, string(api), "judge")
+
+	cli, _, st = xq(t, "facts", "--fen", fig06FEN, "--moves", fig06Moves, "--format", "json")
+	require.Equal(t, exitOK, st)
+	status, api = apiPost(t, ts, "/api/facts", map[string]string{"fen": fig06FEN, "moves": fig06Moves})
+	require.Equal(t, http.StatusOK, status, string(api))
+	assert.Equal(t, cli, string(api), "facts")
 
 	cli, _, st = xq(t, "rules", "list", "--format", "json")
 	require.Equal(t, exitOK, st)

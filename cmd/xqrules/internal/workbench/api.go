@@ -33,11 +33,17 @@ func (m *moveList) UnmarshalJSON(b []byte) error {
 	}
 	var a []string
 	if err := json.Unmarshal(b, &a); err != nil {
-		return err
+		return &fieldError{field: "moves", msg: "moves wants a string of moves or an array of strings"}
 	}
 	*m = a
 	return nil
 }
+
+// fieldError is a request field of the wrong shape (offsets inside the
+// field's own value would not be the body's: there are none).
+type fieldError struct{ field, msg string }
+
+func (e *fieldError) Error() string { return e.msg }
 
 // play reads the start position and the moves as `judge` reads them (a
 // composed FEN is allowed: a rule book's diagram may be one).
@@ -119,6 +125,52 @@ func (s *server) books(w http.ResponseWriter, r *http.Request) {
 		infos = append(infos, cliout.Info(b))
 	}
 	writeJSON(w, http.StatusOK, infos)
+}
+
+// clauseInfo is where a rule, pattern or verdict row of a book comes from:
+// the clause it encodes, how faithfully, and the words behind it.
+type clauseInfo struct {
+	Kind   string `json:"kind"` // move, pattern, verdict
+	Cite   string `json:"cite"`
+	Status string `json:"status"`
+	Quote  string `json:"quote,omitempty"`
+	Why    string `json:"why,omitempty"`
+	Note   string `json:"note,omitempty"`
+	Source string `json:"source,omitempty"` // the source's citation
+	When   string `json:"when,omitempty"`
+}
+
+// GET /api/books/{id}/clauses: every rule, pattern and verdict row of a
+// bundled book by id, with its clause (what the page shows on hover).
+func (s *server) clauses(w http.ResponseWriter, r *http.Request) {
+	lib, err := interp.Bundled()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	b := lib.Book(r.PathValue("id"))
+	if b == nil {
+		writeError(w, &apiError{Status: http.StatusNotFound, Code: "unknown-book", Field: "id", Message: fmt.Sprintf("no bundled book %q", r.PathValue("id"))})
+		return
+	}
+	sources := map[string]string{}
+	for _, src := range b.Sources {
+		sources[src.ID] = src.Cite
+	}
+	out := map[string]clauseInfo{}
+	add := func(kind string, c interp.Clause, when string) {
+		out[c.ID] = clauseInfo{Kind: kind, Cite: c.Cite, Status: c.Status, Quote: c.Quote, Why: c.Why, Note: c.Note, Source: sources[c.Source], When: strings.Join(strings.Fields(when), " ")}
+	}
+	for _, m := range b.Moves {
+		add("move", m.Clause, m.When())
+	}
+	for _, p := range b.Patterns {
+		add("pattern", p.Clause, p.When())
+	}
+	for _, v := range b.Verdict {
+		add("verdict", v.Clause, v.When())
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 type judgeRequest struct {

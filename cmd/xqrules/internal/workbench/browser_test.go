@@ -144,6 +144,15 @@ func TestBrowserCycle(t *testing.T) {
 	assert.Greater(t, arrows, 0)
 	screenshot(t, ctx, "workbench-hover.png")
 
+	// A clause, pointed at, says where it comes from.
+	var title string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.WaitVisible(`#rulingtable .cite.hastitle[data-book="20"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#rulingtable .cite.hastitle[data-book="20"]').title`, &title),
+	))
+	assert.Contains(t, title, "when: ")
+	assert.Contains(t, title, "20 ")
+
 	// The link reproduces the view in a fresh page (the time until the
 	// rulings are on it is logged: the issue's "usable in 1 s").
 	var row string
@@ -270,4 +279,25 @@ func TestBrowserGame(t *testing.T) {
 	assert.Contains(t, row, "red-must-vary")
 	assert.Contains(t, row, "将 闲 将 闲")
 	screenshot(t, ctx, "workbench-game.png")
+}
+
+// TestBrowserMateArrow: 2020 图7, red's 炮 threatens mate on every move
+// (杀 拦 杀 拦 in the book); pointing at move 1 draws the mate's first move.
+func TestBrowserMateArrow(t *testing.T) {
+	ctx, url := browser(t)
+	var labels, caption string
+	var arrows int
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#fen=2bak1c2%2F4aRN1r%2F4b4%2F9%2F9%2F9%2F3pp4%2F2n1B4%2F9%2F2B1K3C+w&moves=i0h0+i8h8+h0i0+h8i8&books=20"),
+		chromedp.WaitVisible(`#verdicts tr[data-book="20"]`, chromedp.ByQuery),
+		chromedp.Text(`#verdicts tr[data-book="20"] .labels-cell`, &labels, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#rulingtable tbody tr[data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
+		chromedp.WaitVisible(`#board svg .arrow`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#board svg .arrow").length`, &arrows),
+		chromedp.Text(`#boardcap`, &caption, chromedp.ByID),
+	))
+	assert.Equal(t, "杀 拦 杀 拦", labels)
+	assert.Equal(t, 1, arrows)
+	assert.Contains(t, caption, "threatens mate")
+	screenshot(t, ctx, "workbench-mate.png")
 }

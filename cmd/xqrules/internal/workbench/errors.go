@@ -87,7 +87,10 @@ func decode(body []byte, v any) error {
 	}
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	var fe *fieldError
 	switch {
+	case errors.As(err, &fe):
+		return &apiError{Status: http.StatusBadRequest, Code: "json-type", Field: fe.field, Message: fe.msg}
 	case errors.Is(err, io.EOF):
 		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(0), Message: "malformed JSON: the body is empty"}
 	case errors.Is(err, io.ErrUnexpectedEOF):

@@ -94,6 +94,7 @@ func (s *server) handler() http.Handler {
 	})
 	mux.HandleFunc("GET /board.css", s.boardCSS)
 	mux.HandleFunc("GET /api/books", s.books)
+	mux.HandleFunc("GET /api/books/{id}/clauses", s.clauses)
 	mux.HandleFunc("POST /api/position", s.api(s.position))
 	mux.HandleFunc("POST /api/game", s.api(s.game))
 	mux.HandleFunc("POST /api/judge", s.api(s.judge))

@@ -145,6 +145,28 @@ func TestBooks(t *testing.T) {
 	}
 }
 
+func TestClauses(t *testing.T) {
+	ts := newTest(t, Options{})
+	resp, err := http.Get(ts.URL + "/api/books/20/clauses")
+	require.NoError(t, err)
+	var cl map[string]map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&cl))
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	// 20 replaces 11's 26.1.2 with its own 26.1.3 (rules/20.yaml), and keeps 11's check rule.
+	assert.Contains(t, cl, "26.1.3-king-answers-check")
+	assert.NotContains(t, cl, "26.1.2-king-answers-check")
+	assert.Equal(t, "2020 26.1.2, 26.1.3", cl["26.1.3-king-answers-check"]["cite"])
+	assert.Equal(t, "inferred", cl["26.1.3-king-answers-check"]["status"])
+	assert.NotEmpty(t, cl["26.1.3-king-answers-check"]["why"])
+	assert.Equal(t, "move", cl["24.1-check"]["kind"])
+
+	resp, err = http.Get(ts.URL + "/api/books/nosuch/clauses")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
 func TestJudge(t *testing.T) {
 	ts := newTest(t, Options{})
 	st, out := post(t, ts, "/api/judge", map[string]any{"fen": fig02FEN, "moves": fig02Moves, "rules": "20,11"})
@@ -329,6 +351,8 @@ func TestBadInput(t *testing.T) {
 		{"two values", "/api/judge", `{} {}`, 400, "json", "body", 3, -1},
 		{"unknown field", "/api/judge", `{"fen": "", "movez": "a"}`, 400, "json", "body", -1, -1},
 		{"wrong type", "/api/judge", `{"rules": 11, "moves": "a"}`, 400, "json-type", "rules", 12, -1}, // just after the value,
+		{"moves a number", "/api/judge", `{"moves": 7}`, 400, "json-type", "moves", -1, -1},
+		{"moves of numbers", "/api/judge", `{"moves": ["h2e2", 1]}`, 400, "json-type", "moves", -1, -1},
 		{"no moves", "/api/judge", `{"fen": ""}`, 422, "no-moves", "moves", -1, -1},
 		{"unknown book", "/api/judge", `{"fen": "` + fig06FEN + `", "moves": "` + fig06Moves + `", "rules": "11,nosuch"}`, 422, "rules", "rules", -1, -1},
 		{"broken FEN", "/api/judge", `{"fen": "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc w", "moves": "a0a1"}`, 422, "fen-rank-width", "fen", -1, -1},

@@ -247,7 +247,7 @@ function showRulings() {
       const td = el("td", { class: "cell" + (dflt ? " default" : "") },
         el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
         m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
-      if (!dflt) td.append(el("div", { class: "cite", title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+      if (!dflt) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
       if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
       for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
       tr.append(td);
@@ -267,7 +267,7 @@ function showRulings() {
   const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
   for (const r of rs) {
     const td = el("td", { class: "verdict-cell", "data-book": r.ruleset }, verdictSpan(r.verdict));
-    if (r.clause) td.append(el("div", { class: "cite", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
+    if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
     if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
     if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
     for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
@@ -275,10 +275,35 @@ function showRulings() {
   }
   body.append(vr);
   box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  clauseTitles(box, rs.map((r) => r.ruleset));
   // The summary: one line per book.
   const st = el("tbody");
   for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
   sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+// clauseTitles: a cite, pointed at, shows its clause — the source's words
+// (verbatim), or the reading behind it (why), the source and the condition.
+const clauseCache = {};
+async function clauseTitles(box, ids) {
+  for (const id of ids) {
+    if (!allBooks.some((b) => b.id === id)) continue; // a draft: its clauses are in the editor
+    if (!clauseCache[id]) {
+      try { clauseCache[id] = await api(`/api/books/${encodeURIComponent(id)}/clauses`); } catch (e) { continue; }
+    }
+    for (const d of box.querySelectorAll(`.cite[data-book="${CSS.escape(id)}"]`)) {
+      const c = clauseCache[id][d.dataset.rule];
+      if (!c) continue;
+      const lines = [`${id} ${c.cite} [${d.dataset.rule}] — ${c.status}`];
+      if (c.quote) lines.push(`“${c.quote.trim()}”`);
+      if (c.why) lines.push("reading: " + c.why.trim());
+      if (c.note) lines.push("note: " + c.note.trim());
+      if (c.source) lines.push("source: " + c.source);
+      if (c.when) lines.push("when: " + c.when);
+      d.title = lines.join("\n");
+      d.classList.add("hastitle");
+    }
+  }
 }
 
 let hoverSeq = 0;
@@ -294,14 +319,37 @@ async function hoverMove(i, tr) {
       if (!seen.has(k)) { seen.add(k); attacks.push(a); }
     }
   }
+  // A 杀: the arrow is the first move of the mate the move threatens (the
+  // facts' mating line; the rulings do not carry it).
+  let mate = null;
+  if (judged.rulings.some((r) => r.moves[i].label === "杀")) {
+    try {
+      const line = ((await cycleFacts(c)).Moves[i].MateThreat || {}).Line || [];
+      if (line.length) {
+        mate = line;
+        attacks.push({ from: line[0].slice(0, 2), to: line[0].slice(2, 4), attacker: "杀 " + line[0], victim: "mate: " + line.join(" ") });
+      }
+    } catch (e) { /* no arrow for the 杀 */ }
+  }
   try {
     const p = await api("/api/position", { fen: c.fen, moves: c.moves.slice(0, i + 1), attacks });
     if (seq !== hoverSeq) return;
     drawBoard(p.svg, false);
     const m = p.moves[i];
-    const what = attacks.length ? "  ·  " + attacks.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    const chases = attacks.filter((a) => !a.attacker.startsWith("杀 "));
+    let what = chases.length ? "  ·  " + chases.map((a) => `${a.attacker} → ${a.victim}`).join(", ") : "";
+    if (mate) what += `  ·  threatens mate: ${mate.join(" ")}`;
     $("boardcap").textContent = `after ${i + 1}. ${m.cn}${what}`;
   } catch (e) { /* the board stays as it is */ }
+}
+
+// cycleFacts: the facts of the judged cycle (every fact, 11's parameters),
+// fetched once per cycle.
+let factsCache = { key: "", facts: null };
+async function cycleFacts(c) {
+  const key = c.fen + " " + c.moves.join(" ");
+  if (factsCache.key !== key) factsCache = { key, facts: await api("/api/facts", { fen: c.fen, moves: c.moves }) };
+  return factsCache.facts;
 }
 
 function unhover() {
