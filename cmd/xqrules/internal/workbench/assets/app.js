@@ -324,7 +324,7 @@ async function hoverMove(i, tr) {
   let mate = null;
   if (judged.rulings.some((r) => r.moves[i].label === "杀")) {
     try {
-      const line = ((await cycleFacts(c)).Moves[i].MateThreat || {}).Line || [];
+      const line = ((await cycleFacts(c)).moves[i].mate_threat || {}).line || [];
       if (line.length) {
         mate = line;
         attacks.push({ from: line[0].slice(0, 2), to: line[0].slice(2, 4), attacker: "杀 " + line[0], victim: "mate: " + line.join(" ") });
