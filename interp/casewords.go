@@ -114,19 +114,19 @@ func rulingOf(c *Case, verdict, ruleset string, labels []*string) error {
 	case verdict != "" && !ok && !qualified:
 		return fmt.Errorf("verdict %q is not a ruling this reads: red loses, black loses, draw, red must vary, black must vary (a remark may follow in brackets)", verdict)
 	}
+	uncounted := func(id, why string) {
+		if c.Uncounted == nil {
+			c.Uncounted = map[string]string{}
+		}
+		c.Uncounted[id] = why
+	}
 	for _, id := range books {
 		switch {
 		case verdict == "":
 		case qualified || !ok:
-			if c.Uncounted == nil {
-				c.Uncounted = map[string]string{}
-			}
-			c.Uncounted[id] = verdict
+			uncounted(id, verdict)
 		case len(books) > 1:
-			if c.Uncounted == nil {
-				c.Uncounted = map[string]string{}
-			}
-			c.Uncounted[id] = fmt.Sprintf("%s (under %q, which does not say which book)", verdict, ruleset)
+			uncounted(id, fmt.Sprintf("%s (under %q, which does not say which book)", verdict, ruleset))
 		default:
 			if c.Expect == nil {
 				c.Expect = map[string]string{}
