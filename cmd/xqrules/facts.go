@@ -32,7 +32,7 @@ func runFacts(fs *pflag.FlagSet) runFunc {
 		if err != nil {
 			return fail(e, "facts", err)
 		}
-		texts := splitMoves(*movesArg)
+		texts := position.SplitMoves(*movesArg)
 		if len(texts) == 0 {
 			return usageErr(e, "facts", "--moves is empty")
 		}

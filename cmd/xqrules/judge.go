@@ -56,7 +56,7 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 			if err != nil {
 				return fail(e, "judge", err)
 			}
-			moves, err := position.ParseMoves(start, splitMoves(*movesArg))
+			moves, err := position.ParseMoves(start, position.SplitMoves(*movesArg))
 			if err != nil {
 				return fail(e, "judge", err)
 			}
@@ -157,8 +157,6 @@ func failRules(e *env, cmd string, err error) int {
 	return fail(e, cmd, err)
 }
 
-// splitMoves reads --moves as people type it (move numbers allowed).
-func splitMoves(s string) []string { return position.SplitMoves(s) }
 
 // judgeMoves judges the last period of a game.
 func judgeMoves(books []*interp.Book, start *position.Position, moves []position.Move) (judgement, error) {

@@ -72,6 +72,3 @@ func Info(b *interp.Book) BookInfo {
 		InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File}
 }
 
-// SplitMoves splits moves as people type them (position.SplitMoves: move
-// numbers dropped, spaces, commas and 、 between moves).
-func SplitMoves(s string) []string { return position.SplitMoves(s) }

@@ -28,7 +28,7 @@ type moveList []string
 func (m *moveList) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err == nil {
-		*m = cliout.SplitMoves(s)
+		*m = position.SplitMoves(s)
 		return nil
 	}
 	var a []string
