@@ -157,7 +157,6 @@ func failRules(e *env, cmd string, err error) int {
 	return fail(e, cmd, err)
 }
 
-
 // judgeMoves judges the last period of a game.
 func judgeMoves(books []*interp.Book, start *position.Position, moves []position.Move) (judgement, error) {
 	return cliout.Judge(books, start, moves)

@@ -71,4 +71,3 @@ func Info(b *interp.Book) BookInfo {
 	return BookInfo{ID: b.ID, Title: b.Title, Year: b.Year, Status: b.Status,
 		InForce: b.InForce, Extends: b.Extends, Summary: b.Summary, File: b.File}
 }
-
