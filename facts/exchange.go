@@ -30,9 +30,10 @@ func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
 }
 
 // qsc is qs with its state: the checks left, whether the side to move may
-// capture anywhere (it gave check last), and a square whose piece may not move
-// at this node (the baseline's victim, see gainVia).
-func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, skipFrom position.Square, ply int) int {
+// capture anywhere (it gave check last), and a square whose piece stands
+// aside (NoSquare: none): it neither moves nor is taken, unless by a side
+// answering a check. The baseline's victim stands aside (see baselineLine).
+func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside position.Square, ply int) int {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-1 {
 		return 0
@@ -92,8 +93,12 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		best = 0
 	}
 	for i, m := range moves {
-		if m.From() == skipFrom {
+		if aside != position.NoSquare && !inCheck && (m.From() == aside || m.To() == aside) {
 			continue
+		}
+		below := aside
+		if m.From() == aside {
+			below = m.To() // it answered a check
 		}
 		capture := i < nCaps
 		v := 0
@@ -132,7 +137,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
 			// capture.
-			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, position.NoSquare, ply+1)
+			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, ply+1)
 			s.pos.Unmake()
 		}
 		if v > best {

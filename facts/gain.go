@@ -20,6 +20,7 @@ import (
 type gainResult struct {
 	ok       bool // some line takes the victim
 	gain     int
+	raw      int // the line's own balance: gain before the baseline and the pawn clamp
 	line     []position.Move
 	viaCheck bool
 	matedAll bool // every direct capture of the victim gets the mover mated at once
@@ -46,6 +47,7 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
 		base, taken := s.baselineLine(target)
+		r.raw = g
 		g += base
 		s.pvLen[0] = len(r.line)
 		copy(s.pv[0][:], r.line)
@@ -655,7 +657,8 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 		}
 		sq := position.Square(q)
 		r := root[q]
-		r.ok, r.gain = true, t.val[q]+s.baseline(sq)
+		r.ok, r.raw = true, t.val[q]
+		r.gain = r.raw + s.baseline(sq)
 		cut = cut || s.cut
 		if r.gain > 0 {
 			// The line as evidence: most threats are plain captures, so try
@@ -686,13 +689,12 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 // going for the victim on target. Gains are measured against standing still:
 // what the opponent could win anyway (a piece already en prise elsewhere) is
 // not the victim's doing, while what the capture itself leaves hanging (the
-// captor was a root: 做根子捉子) is. The victim's own threats do not count:
-// taking it ends them, which is defence, not gain.
-//
-// The search without the restriction is done once per position: at the root
-// of a full-window search the best move's value is exact, so leaving out the
-// victim's moves changes the value only when the best line starts with the
-// victim; only then is the restricted search run.
+// captor was a root: 做根子捉子) is. The victim stands aside in the
+// opponent's line: its own threats do not count (taking it ends them, which
+// is defence, not gain), and the mover may not take it, or the threat would
+// be counted on both sides and cancel itself out against an unrelated part
+// of the board (seed 001 (一)无关联: "不能把甲乙两块棋混在一起计算子力价值的得失").
+// The search is remembered per position and victim.
 func (s *searcher) baseline(target position.Square) int {
 	v, _ := s.baselineLine(target)
 	return v
@@ -703,32 +705,16 @@ func (s *searcher) baseline(target position.Square) int {
 // taken, which a line through the victim loses anyway.
 func (s *searcher) baselineLine(target position.Square) (int, []position.Square) {
 	s.pos.Make(position.NullMove)
-	k := s.pos.Key()
-	e, ok := s.memo.baselines[k]
+	vk := victimKey{s.pos.Key(), target}
+	e, ok := s.memo.baselines[vk]
 	if !ok {
-		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, position.NoSquare, 1)
-		e.from = position.NoSquare
-		if s.pvLen[1] > 1 {
-			e.from = s.pv[1][1].From()
-		}
+		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
 		e.taken = s.takenIn(s.line(1))
 		if !s.cut {
-			s.memo.baselines[k] = e
+			s.memo.baselines[vk] = e
 		}
 	}
 	base, taken := e.v, e.taken
-	if e.from == target && target != position.NoSquare {
-		sk := skipKey{k, target}
-		sb, ok := s.memo.skipped[sk]
-		if !ok {
-			sb.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
-			sb.taken = s.takenIn(s.line(1))
-			if !s.cut {
-				s.memo.skipped[sk] = sb
-			}
-		}
-		base, taken = sb.v, sb.taken
-	}
 	s.pos.Unmake()
 	if base > mateScore/2 || base < 0 {
 		return 0, nil // passing loses to mate, or the opponent is in check: no material baseline

@@ -245,6 +245,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		GainAfter:         clampGain(after.gain, pieceValue(par, victim, vsq)),
 		HasBefore:         before.ok,
 		GainBefore:        clampGain(before.gain, pieceValue(par, victim, vsq)),
+		LineGainAfter:     after.raw,
+		LineGainBefore:    before.raw,
 		ViaCheck:          after.viaCheck,
 		Direct:            after.direct,
 		MatedAfterCapture: after.matedAll,

@@ -61,8 +61,7 @@ type memo struct {
 	// exAtLeast: a lower bound on the exchange value, from a bounded search
 	// that failed high (exchangeBelow).
 	exAtLeast table[int]
-	baselines map[uint64]baselineEntry
-	skipped   map[skipKey]baselineEntry
+	baselines map[victimKey]baselineEntry
 	threats   map[uint64]threatEntry
 	mated1    table[bool] // mate in one by a check
 	mated1any table[bool] // mate in one by any move
@@ -100,22 +99,21 @@ func (s *searcher) putExchange(k uint64, v, ply int) {
 	s.memo.exchanges.put(k, exchangeEntry{v, int32(off), int32(len(s.memo.slab) - off)})
 }
 
-// baselineEntry: the unrestricted baseline and the first move of its line.
+// baselineEntry: a baseline and what the opponent takes in its line.
 type baselineEntry struct {
 	v     int
-	from  position.Square
 	taken []position.Square // see baselineLine
 }
 
-type skipKey struct {
-	key  uint64
-	from position.Square
+// victimKey: a position and the square of the victim a baseline is for.
+type victimKey struct {
+	key    uint64
+	victim position.Square
 }
 
 func newMemo() *memo {
 	return &memo{
-		baselines: map[uint64]baselineEntry{},
-		skipped:   map[skipKey]baselineEntry{},
+		baselines: map[victimKey]baselineEntry{},
 		threats:   map[uint64]threatEntry{},
 		gains:     map[uint64]gains{},
 	}
@@ -134,7 +132,6 @@ func (m *memo) clearValues() {
 	m.exchanges.clear()
 	m.exAtLeast.clear()
 	clear(m.baselines)
-	clear(m.skipped)
 	clear(m.gains)
 }
 

@@ -132,6 +132,13 @@ type Threat struct {
 	// GainBefore: the same in the position before the move, mover to move.
 	GainBefore int  `json:"gain_before"`
 	HasBefore  bool `json:"has_before"`
+	// LineGainAfter and LineGainBefore are the line's own balance, after and
+	// before the move: the gain less what the opponent could win anyway had
+	// the mover passed (the baseline, elsewhere on the board). A gain that
+	// grew while its line's own balance did not grew through another part
+	// of the board (seed 001 (一)无关联: 不能把甲乙两块棋混在一起计算).
+	LineGainAfter  int `json:"line_gain_after"`
+	LineGainBefore int `json:"line_gain_before"`
 	// New: a winning line exists after the move and none did before, or the
 	// gain grew (从没捉到捉 / 新增得子); false for 从捉到捉 without change.
 	New bool `json:"new"`
