@@ -154,15 +154,46 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	return best
 }
 
-// sortCaptures orders captures by the value taken, the most valuable first;
-// equal victims in the reverse of the order given (the order the exchange
-// search has always used, so its lines do not change with the generator).
+// sortCaptures orders captures by the value taken, the most valuable first.
+// Between equal values the order must not depend on the order the moves
+// were generated in, or a mirrored or colour-swapped board would report
+// another line (and the line decides facts read off it: the protection,
+// the baseline's taken pieces, the pawn clamp): a recapture (onto the
+// square of the last move) comes first — the complete exchange on its
+// square — then by the kind taken, then the least valuable taker first;
+// what is still equal, in the reverse of the order given (the order the
+// exchange search has always used).
 func sortCaptures(s *searcher, ms []position.Move) {
+	last := position.NoSquare
+	if lm := s.pos.LastMove(); lm != position.NoMove && lm != position.NullMove {
+		last = lm.To()
+	}
+	type key struct{ value, recapture, kind, cheap int }
+	keyOf := func(m position.Move) key {
+		k := key{value: s.value(s.pos.At(m.To()), m.To()), kind: int(s.pos.At(m.To()).Kind()),
+			cheap: -s.value(s.pos.At(m.From()), m.From())}
+		if m.To() == last {
+			k.recapture = 1
+		}
+		return k
+	}
+	before := func(a, b key) bool { // a sorts before b, or with it
+		if a.value != b.value {
+			return a.value > b.value
+		}
+		if a.recapture != b.recapture {
+			return a.recapture > b.recapture
+		}
+		if a.kind != b.kind {
+			return a.kind > b.kind
+		}
+		return a.cheap >= b.cheap
+	}
 	for i := 1; i < len(ms); i++ {
 		m := ms[i]
-		v := s.value(s.pos.At(m.To()), m.To())
+		k := keyOf(m)
 		j := i
-		for j > 0 && s.value(s.pos.At(ms[j-1].To()), ms[j-1].To()) <= v {
+		for j > 0 && before(k, keyOf(ms[j-1])) {
 			ms[j] = ms[j-1]
 			j--
 		}
@@ -187,6 +218,14 @@ func (s *searcher) capturesFirst(ms []position.Move) int {
 	}
 	copy(ms[n:], quiet[:q])
 	sortCaptures(s, ms[:n])
+	slices.Reverse(ms[n:])
+	return n
+}
+
+// capturesBeforeQuiet is capturesFirst with the other moves left in the
+// order given.
+func (s *searcher) capturesBeforeQuiet(ms []position.Move) int {
+	n := s.capturesFirst(ms)
 	slices.Reverse(ms[n:])
 	return n
 }

@@ -11,8 +11,6 @@ package facts
 // shared search answers as the one-victim search does.
 
 import (
-	"slices"
-
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -188,6 +186,14 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 	if len(replies) == 0 {
 		return 0, false // a mate, not a gain through the target
 	}
+	// Captures first, the most valuable first (the other answers as they
+	// were generated): on an equal balance the answer that takes (the
+	// checking pawn, say) is the one reported, whatever order the moves
+	// were generated in. It is the defender's better answer when balances
+	// tie: a line in which the mover gives a pawn for a piece is no gain
+	// under 26.7, and the clamp reads the reported line (a mirrored or
+	// colour-swapped board must not pick the other answer).
+	s.capturesBeforeQuiet(replies)
 	worst, found := 0, false
 	for _, r := range replies {
 		t := target
@@ -254,6 +260,14 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 	mover := s.pos.Side()
 	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
 	var taken [position.NumSquares]bool // squares the mover has captured on (the exchange's squares)
+	// The pieces lost anyway, by kind: a piece the line loses stands for
+	// one of them if it is of the same kind, whichever of two equal pieces
+	// each search happened to take (two advisors a pawn can take: the
+	// choice must not decide the clamp, or a mirrored board would differ).
+	var anywayKinds [position.Pawn + 1]int
+	for _, q := range anyway {
+		anywayKinds[s.pos.At(q).Kind()]++
+	}
 	s.walkLine(line, func(m position.Move, side position.Color, cap position.Piece, capOrigin, fromOrigin position.Square) {
 		if cap != position.NoPiece {
 			i := 1
@@ -269,8 +283,10 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 				// A pawn the opponent grabs elsewhere is not given in
 				// the exchange (26.7 speaks of the pawns traded: the
 				// capturing pawn, pawns recaptured on its squares).
-			case moved[capOrigin] || !slices.Contains(anyway, capOrigin):
+			case moved[capOrigin] || anywayKinds[cap.Kind()] == 0:
 				lost[i]++
+			default:
+				anywayKinds[cap.Kind()]-- // lost anyway
 			}
 		}
 		if side == mover {
