@@ -724,7 +724,7 @@ func (s *searcher) baselineLine(target position.Square) (int, []position.Square)
 	vk := victimKey{s.pos.Key(), target}
 	e, ok := s.memo.baselines[vk]
 	if !ok {
-		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, position.NoSquare, 1)
 		e.taken = s.takenIn(s.line(1))
 		if !s.cut {
 			s.memo.baselines[vk] = e

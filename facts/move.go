@@ -914,18 +914,9 @@ func offers(s *searcher, m position.Move) []Offer {
 					tk.MutualReach = true
 				}
 			}
-			gained := pieceValue(par, w, wsq)
-			pos.Make(c)
-			s.reset()
-			tk.MatedAtOnce = s.matesAtOnce(1, false)
-			rest := s.qs(wsq, -mateScore*2, mateScore*2, par.ExchangeDepth, 1)
-			line := append([]position.Move{c}, s.line(1)...)
-			pos.Unmake()
-			tk.Net = clampGain(gained-rest, gained)
-			if tk.MatedAtOnce {
-				tk.Net = -mateScore
-			}
-			tk.Line = iccsLine(line)
+			// What taking costs, on the square and anywhere (takeNet).
+			net, mated, line := takeNet(s, c, wsq, pieceValue(par, w, wsq))
+			tk.Net, tk.MatedAtOnce, tk.Line = net, mated, iccsLine(line)
 			if !tk.MatedAtOnce && tk.Net >= 0 {
 				of.FreeTake = true
 			}

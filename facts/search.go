@@ -62,10 +62,12 @@ type memo struct {
 	// that failed high (exchangeBelow).
 	exAtLeast table[int]
 	baselines map[victimKey]baselineEntry
-	threats   map[uint64]threatEntry
-	mated1    table[bool] // mate in one by a check
-	mated1any table[bool] // mate in one by any move
-	gains     map[uint64]gains
+	// offerBases: the offers' baselines (offerBaseline).
+	offerBases map[offerKey]int
+	threats    map[uint64]threatEntry
+	mated1     table[bool] // mate in one by a check
+	mated1any  table[bool] // mate in one by any move
+	gains      map[uint64]gains
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate table[int]
@@ -113,9 +115,10 @@ type victimKey struct {
 
 func newMemo() *memo {
 	return &memo{
-		baselines: map[victimKey]baselineEntry{},
-		threats:   map[uint64]threatEntry{},
-		gains:     map[uint64]gains{},
+		baselines:  map[victimKey]baselineEntry{},
+		offerBases: map[offerKey]int{},
+		threats:    map[uint64]threatEntry{},
+		gains:      map[uint64]gains{},
 	}
 }
 
@@ -132,6 +135,7 @@ func (m *memo) clearValues() {
 	m.exchanges.clear()
 	m.exAtLeast.clear()
 	clear(m.baselines)
+	clear(m.offerBases)
 	clear(m.gains)
 }
 

@@ -264,11 +264,14 @@ type Taker struct {
 	// MatedAtOnce: after taking, the taker's side is mated at once (the
 	// mover mates in one).
 	MatedAtOnce bool `json:"mated_at_once"`
-	// Net is the taker's side's material balance after the best exchange that
-	// the capture starts (mover recapturing, either side stopping when it suits
-	// it); negative means taking loses material (得不偿失).
+	// Net is the taker's side's material balance after taking, the worse of
+	// the exchange the capture starts on the offered square (the mover
+	// recapturing, either side stopping when it suits it) and what the mover
+	// can then win anywhere, net of what it could win had the taker's side
+	// passed (a root the taker was, a line it blocked: see takeNet); negative
+	// means taking loses material (得不偿失, 立即在子力价值上遭受损失).
 	Net int `json:"net"`
-	// Line is that exchange (ICCS), the taker's capture first.
+	// Line is the line that decided Net (ICCS), the taker's capture first.
 	Line []string `json:"line"`
 }
 
