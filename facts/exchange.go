@@ -36,7 +36,9 @@ func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
 // The piece on immune (NoSquare: none) is not taken where it stands, unless
 // by a side answering a check, but it may move (and, once it has, it is a
 // piece like any other): an offer's taker in the offer's baseline, which
-// still protects what it protected (see offerBaseline).
+// still protects what it protected (see offerBaseline). The pieces on
+// s.spared (s.nSpared of them) are spared the same way: a chase's own
+// pieces in its baseline (see baselineLine).
 func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside, immune position.Square, ply int) int {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-1 {
@@ -103,6 +105,9 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		if immune != position.NoSquare && !inCheck && m.To() == immune {
 			continue
 		}
+		if s.nSpared > 0 && !inCheck && s.spared[m.To()] {
+			continue
+		}
 		below, still := aside, immune
 		if m.From() == aside {
 			below = m.To() // it answered a check
@@ -143,12 +148,19 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 				v = mateScore
 			}
 		} else {
+			spare := s.nSpared > 0 && s.spared[m.From()]
+			if spare {
+				s.spared[m.From()] = false // it moved: no longer spared
+			}
 			s.pos.Make(m)
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
 			// capture.
 			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, still, ply+1)
 			s.pos.Unmake()
+			if spare {
+				s.spared[m.From()] = true
+			}
 		}
 		if v > best {
 			best = v

@@ -23,6 +23,11 @@ type gainResult struct {
 	viaCheck bool
 	matedAll bool // every direct capture of the victim gets the mover mated at once
 	direct   bool // the victim can be taken outright
+	clamped  bool // the pawn clamp took the gain away (gainViaChecks)
+	// kept is gain with the chase's own pieces kept out of the baseline
+	// (baselineLine with keep): not written off as lost anyway. Where no line was worked out (gain <= 0) it is gain, which
+	// is at least kept.
+	kept int
 }
 
 // gainVia finds the best material balance the side to move can force by a
@@ -44,7 +49,8 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
-		base, taken := s.baselineLine(target)
+		base, taken := s.baselineLine(target, false)
+		kbase, ktaken := s.baselineLine(target, true)
 		r.raw = g
 		g += base
 		s.pvLen[0] = len(r.line)
@@ -55,6 +61,8 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 			r.viaCheck = true
 		}
 		r.gain = s.clampPawnTrade(r.line, r.gain, taken)
+		r.clamped = r.gain != g
+		r.kept = s.clampPawnTrade(r.line, r.raw+kbase, ktaken)
 	}
 	return r
 }
@@ -675,13 +683,14 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 		r := root[q]
 		r.ok, r.raw = true, t.val[q]
 		r.gain = r.raw + s.baseline(sq)
+		r.kept = r.gain
 		cut = cut || s.cut
 		if r.gain > 0 {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
 			// shared search found more than that.
 			full := s.gainViaChecks(sq, 0, noFloor)
-			if !full.ok || full.gain < r.gain {
+			if !full.ok || full.raw < t.val[q] || full.clamped {
 				// The line is one worth what the shared search found:
 				// the search for it need look at no line worth less (and
 				// should it find none, it looks again at them all).
@@ -712,19 +721,60 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 // of the board (seed 001 (一)无关联: "不能把甲乙两块棋混在一起计算子力价值的得失").
 // The search is remembered per position and victim.
 func (s *searcher) baseline(target position.Square) int {
-	v, _ := s.baselineLine(target)
+	v, _ := s.baselineLine(target, false)
 	return v
 }
 
 // baselineLine is baseline with what the opponent takes in its line: the
 // squares (in the position before the null move) of the mover's pieces
 // taken, which a line through the victim loses anyway.
-func (s *searcher) baselineLine(target position.Square) (int, []position.Square) {
+//
+// With keep, the chase's own pieces — the mover's pieces that can take the
+// victim, and the screens its cannons among them fire over — are kept out
+// of what the opponent wins anyway: the opponent's line does not take them
+// where they stand (qsc's spared squares). The mover's own hanging chaser
+// is not written off: a piece the chase needs that is lost after the
+// capture is the capture's cost, not something lost anyway — the mover, to
+// move, could have saved it instead (issue 11 class 3a: a move that shields
+// or rescues its hanging chaser makes 新增得子). A hanging piece that takes
+// no part in the chase stays written off (seed 001 (一)无关联). The pieces
+// kept depend on the position and the victim alone, not on which of two
+// equal lines a search reports (a mirrored board must read the same).
+// Keeping only takes moves away from the opponent, so the baseline with
+// keep is never more than without. gainViaChecks reports both: the gain
+// (without) and kept (with), which Threat.New compares.
+func (s *searcher) baselineLine(target position.Square, keep bool) (int, []position.Square) {
+	var spare [8]position.Square
+	n := 0
+	if keep {
+		var cb [16]position.Move
+		for _, c := range s.pos.LegalCapturesInto(cb[:0], target, s.pos.Side()) {
+			a := c.From()
+			if n < len(spare) {
+				spare[n] = a
+				n++
+			}
+			if s.pos.At(a).Kind() == position.Cannon {
+				if sc := screenOf(s.pos, a, target); sc != position.NoSquare && n < len(spare) {
+					spare[n] = sc
+					n++
+				}
+			}
+		}
+	}
 	s.pos.Make(position.NullMove)
-	vk := victimKey{s.pos.Key(), target}
+	vk := victimKey{s.pos.Key(), target, keep}
 	e, ok := s.memo.baselines[vk]
 	if !ok {
+		for _, q := range spare[:n] {
+			s.spared[q] = true
+		}
+		s.nSpared = n
 		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, position.NoSquare, 1)
+		for _, q := range spare[:n] {
+			s.spared[q] = false
+		}
+		s.nSpared = 0
 		e.taken = s.takenIn(s.line(1))
 		if !s.cut {
 			s.memo.baselines[vk] = e
@@ -770,4 +820,34 @@ func (s *searcher) walkLine(line []position.Move, visit func(m position.Move, si
 	for ; n > 0; n-- {
 		s.pos.Unmake()
 	}
+}
+
+// screenOf returns the square of the one piece between a and b on a rank or
+// file (a cannon's screen), or NoSquare.
+func screenOf(pos *position.Position, a, b position.Square) position.Square {
+	out := position.NoSquare
+	df, dr := sign(b.File()-a.File()), sign(b.Rank()-a.Rank())
+	if df != 0 && dr != 0 {
+		return position.NoSquare
+	}
+	for f, r := a.File()+df, a.Rank()+dr; f != b.File() || r != b.Rank(); f, r = f+df, r+dr {
+		q := position.SquareAt(f, r)
+		if pos.At(q) != position.NoPiece {
+			if out != position.NoSquare {
+				return position.NoSquare
+			}
+			out = q
+		}
+	}
+	return out
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }

@@ -253,10 +253,16 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		Line:              iccsLine(after.line),
 		LineCN:            chineseLine(pos, after.line),
 	}
+	t.ChaseGainAfter = clampGain(after.kept, pieceValue(par, victim, vsq))
+	t.ChaseGainBefore = clampGain(before.kept, pieceValue(par, victim, vsq))
 	if !before.ok {
-		t.GainBefore = 0
+		t.GainBefore, t.ChaseGainBefore = 0, 0
 	}
-	t.New = t.GainAfter > 0 && (!before.ok || t.GainBefore < t.GainAfter)
+	t.New = t.GainAfter > 0 && (!before.ok || t.ChaseGainBefore < t.ChaseGainAfter)
+	// grewOnly: the gain grew only once the chase's own pieces are kept
+	// (the move shielded or rescued a piece of the chase); the gain
+	// against the board's baseline did not.
+	grewOnly := t.New && before.ok && t.GainBefore >= t.GainAfter
 	t.DirectBefore = before.ok && before.direct
 
 	var capBuf [16]position.Move
@@ -503,6 +509,8 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	switch {
 	case !t.New && !directNew:
 		t.Cause = "unrelated"
+	case grewOnly && !directNew:
+		t.Cause = "shielded"
 	case t.MovedPieceAttacks || (t.New && len(after.line) > 0 && after.line[0].From() == movedTo):
 		t.Cause = "moved"
 	case !t.New:

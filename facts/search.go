@@ -31,6 +31,11 @@ type searcher struct {
 	nodes int
 	cut   bool
 	memo  *memo
+	// spared: squares whose pieces qsc does not take where they stand
+	// (as its immune), nSpared of them: a chase's own pieces in the
+	// chase's baseline (see baselineLine).
+	spared  [position.NumSquares]bool
+	nSpared int
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -107,10 +112,12 @@ type baselineEntry struct {
 	taken []position.Square // see baselineLine
 }
 
-// victimKey: a position and the square of the victim a baseline is for.
+// victimKey: a position, the square of the victim a baseline is for, and
+// whether the chase's own pieces are kept (see baselineLine).
 type victimKey struct {
 	key    uint64
 	victim position.Square
+	keep   bool
 }
 
 func newMemo() *memo {

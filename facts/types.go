@@ -139,8 +139,21 @@ type Threat struct {
 	// of the board (seed 001 (一)无关联: 不能把甲乙两块棋混在一起计算).
 	LineGainAfter  int `json:"line_gain_after"`
 	LineGainBefore int `json:"line_gain_before"`
-	// New: a winning line exists after the move and none did before, or the
-	// gain grew (从没捉到捉 / 新增得子); false for 从捉到捉 without change.
+	// ChaseGainAfter and ChaseGainBefore are GainAfter and GainBefore with
+	// the chase's own pieces not written off: the piece that makes the
+	// line's first move, and the screen it fires over, are not among what
+	// the opponent "wins anyway" in the baseline — a chaser that is lost
+	// after the capture is the capture's cost (issue 11 class 3a). Where
+	// no line was worked out (a gain of 0 or less) they are the gain.
+	ChaseGainAfter  int `json:"chase_gain_after"`
+	ChaseGainBefore int `json:"chase_gain_before"`
+	// New: a winning line exists after the move (GainAfter > 0) and none did
+	// before, or the chase's gain grew (ChaseGainBefore < ChaseGainAfter:
+	// 从没捉到捉 / 新增得子); false for 从捉到捉 without change. Measured
+	// with the chase's own pieces kept, a move that shields or rescues its
+	// hanging chaser (or the chaser's screen) while keeping the threat makes
+	// a new gain, and a move that only exposes its chaser, which then
+	// escapes by the capture, makes none.
 	New bool `json:"new"`
 	// Line is the principal line after the move (ICCS), the mover's first.
 	Line []string `json:"line"`
@@ -212,7 +225,9 @@ type Threat struct {
 	// comes from a check the move made possible, or the moved piece gives
 	// check in the line), "indirect" (the balance grew
 	// through nothing the move did to the victim's lines, e.g. an exchange's
-	// tail), or "unrelated" (无关联: not new). A threat whose gain did not
+	// tail), "shielded" (the gain grew only with the chase's own pieces
+	// kept: the move shielded or rescued the chaser or its screen, 新增得子,
+	// while the attack itself stood before), or "unrelated" (无关联: not new). A threat whose gain did not
 	// grow but whose victim can now be taken outright and could not before
 	// gets the cause of that new capture (the attack is new: AXF's chase).
 	Cause string `json:"cause"`
