@@ -146,8 +146,9 @@ func TestFiguresFacts(t *testing.T) {
 					ok := false
 					for _, th := range mf.Threats {
 						// New (从没捉到捉 / 新增得子), or renewed: a chased
-						// chaser escapes and still takes part (图25–27).
-						renewed := mf.MovedWasThreatened && th.MovedPieceTakesPart
+						// chaser escapes and still takes the victim, screens
+						// it or keeps it trapped (图25–27; issue 11 class 3c).
+						renewed := mf.MovedWasThreatened && (th.MovedPieceCaptures || th.MovedPieceScreens || th.MovedPieceTraps)
 						if !(th.New || renewed) || th.GainAfter <= 0 {
 							continue
 						}

@@ -322,6 +322,15 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		}
 		if slices.Contains(helpers, movedTo) || slices.Contains(blockers, movedTo) {
 			t.MovedPieceTakesPart = true // e.g. it pins the protector or cuts it off
+			// It screens the victim from its protector — unless its help
+			// is the check the capture uncovers (抽: the protector may not
+			// take back while the king is in check), which is a check.
+			if !checksAfter(pos, c, movedTo) {
+				t.MovedPieceScreens = true
+			}
+		}
+		if ap.Kind() == position.Cannon && between(a, vsq, movedTo) {
+			t.MovedPieceScreens = true // the cannon fires over it
 		}
 		var backBuf [16]position.Move
 		for _, back := range pos.LegalCapturesInto(backBuf[:0], a, S.Other()) {
@@ -345,6 +354,7 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 					t.Supporters = append(t.Supporters, describe(par, pos, c2.From()))
 					if c2.From() == movedTo {
 						t.MovedPieceTakesPart = true
+						t.MovedPieceCaptures = true
 					}
 				}
 			}
@@ -502,6 +512,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
+	t.MovedPieceCaptures = t.MovedPieceCaptures || t.MovedPieceAttacks || movesIn(after.line, movedTo)
+	t.MovedPieceChecks = checks
+	if t.GainAfter > 0 {
+		t.MovedPieceTraps = traps(pos, vsq, movedTo)
+	}
 	// A capture of the victim that was not possible before is a new attack
 	// even when the gain did not grow (a line by checks won as much
 	// before): its cause is what the move did to the attackers' lines.
@@ -527,6 +542,54 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		}
 	}
 	return t
+}
+
+// checksAfter reports whether the mover's piece on sq gives check once the
+// capture c is played (a check c uncovers, or c's own). pos is restored.
+func checksAfter(pos *position.Position, c position.Move, sq position.Square) bool {
+	mover := pos.Side()
+	pos.Make(c)
+	defer pos.Unmake()
+	return slices.Contains(pos.Checkers(mover.Other()), sq)
+}
+
+// traps reports whether the mover's piece on by keeps the opponent's piece on
+// vsq from escaping: the victim, its side to move, has no legal move to a
+// square the mover cannot take it on at once, and with the piece on by off
+// the board it would have one. pos is P′ (the mover to move, after a null
+// move) and is restored.
+func traps(pos *position.Position, vsq, by position.Square) bool {
+	if pos.At(by).Kind() == position.King {
+		return false
+	}
+	pos.Make(position.NullMove) // the victim's side to move
+	defer pos.Unmake()
+	if pos.InCheck(pos.Side()) || hasFlight(pos, vsq) {
+		return false
+	}
+	pc := pos.Probe(by, position.NoPiece)
+	free := hasFlight(pos, vsq)
+	pos.Probe(by, pc)
+	return free
+}
+
+// hasFlight reports whether the piece on vsq, its side to move, has a legal
+// move to a square where the other side cannot take it at once.
+func hasFlight(pos *position.Position, vsq position.Square) bool {
+	var buf [position.MaxMoves]position.Move
+	S := pos.Side().Other()
+	for _, m := range pos.LegalMoves(buf[:0]) {
+		if m.From() != vsq {
+			continue
+		}
+		pos.Make(m)
+		safe := !pos.CanCapture(m.To(), S)
+		pos.Unmake()
+		if safe {
+			return true
+		}
+	}
+	return false
 }
 
 // winsAlone reports whether the capture c of the victim on vsq wins material
@@ -885,7 +948,10 @@ func anyIn(a, b []position.Square) bool {
 
 // offers lists the mover's pieces the opponent can take at once after the
 // move (the opponent to move in pos); an offer is new when the piece could not
-// be taken at its square before the move.
+// be taken at its square before the move, and newly mutual when the move has
+// made a capture possible both ways: the piece can now take back a taker it
+// could not take before (issue 11 class 3c: a move that frees a horse's leg
+// offers an exchange).
 func offers(s *searcher, m position.Move) []Offer {
 	pos := s.pos
 	par := &s.par
@@ -911,9 +977,23 @@ func offers(s *searcher, m position.Move) []Offer {
 		}
 		pos.Unmake()
 		of.New = !pos.CanCapture(oldSq, O)
+		// Could the piece take each taker back before the move (a taker
+		// stands where it stood)? See NewMutual.
+		var backBefore [16]bool
+		for i, c := range caps {
+			if i >= len(backBefore) {
+				break
+			}
+			var bb [16]position.Move
+			for _, back := range pos.LegalCapturesInto(bb[:0], c.From(), S) {
+				if back.From() == oldSq {
+					backBefore[i] = true
+				}
+			}
+		}
 		pos.Make(m)
 		of.Protection = protectionKind(s, wsq, S)
-		for _, c := range caps {
+		for i, c := range caps {
 			tk := Taker{Piece: describe(par, pos, c.From())}
 			tk.SameKind = pos.At(c.From()).Kind() == w.Kind()
 			var backBuf [16]position.Move
@@ -921,6 +1001,9 @@ func offers(s *searcher, m position.Move) []Offer {
 				if back.From() == wsq {
 					tk.MutualReach = true
 				}
+			}
+			if tk.MutualReach && i < len(backBefore) && !backBefore[i] {
+				of.NewMutual = true
 			}
 			// What taking costs, on the square and anywhere (takeNet).
 			net, mated, line := takeNet(s, c, wsq, pieceValue(par, w, wsq))

@@ -237,6 +237,20 @@ type Threat struct {
 	// a capture (Supporters) or gives check in the line (a rook uncovered by
 	// a cannon's capture: 抽).
 	MovedPieceTakesPart bool `json:"moved_piece_takes_part"`
+	// How the moved piece takes part, each on its own (issue 11 class 3c):
+	// MovedPieceCaptures: it attacks the victim, moves in the line or backs
+	// a capture (Supporters); MovedPieceScreens: a cannon fires over it at
+	// the victim, or a capture wins only with it (it pins the protector,
+	// keeps it from taking back, or cuts its way: winsAlone's helpers and
+	// blockers), not by the check the capture uncovers; MovedPieceTraps: the victim, its side to move, has no move
+	// to a square the mover cannot take it on, and would have one with the
+	// moved piece off the board (it keeps the victim trapped; only for a
+	// threat that wins); MovedPieceChecks: it gives check in the line (a
+	// discovered check, 抽).
+	MovedPieceCaptures bool `json:"moved_piece_captures"`
+	MovedPieceScreens  bool `json:"moved_piece_screens"`
+	MovedPieceTraps    bool `json:"moved_piece_traps"`
+	MovedPieceChecks   bool `json:"moved_piece_checks"`
 
 	// GainBeforeCheck/HasBeforeCheck: for a move that answers a check, what
 	// the mover could win through the victim before the opponent's checking
@@ -299,6 +313,11 @@ type Offer struct {
 	Moved bool `json:"moved"`
 	// New: it could not be taken before the move.
 	New bool `json:"new"`
+	// NewMutual: the move made a capture possible both ways — the piece
+	// can now take back a taker that it could not take before (its horse
+	// leg freed, its line opened), the taker standing where it stood
+	// (issue 11 class 3c: such an exchange offer is new).
+	NewMutual bool `json:"new_mutual"`
 	// Protection of the offered piece, as for threats.
 	Protection string  `json:"protection"`
 	Takers     []Taker `json:"takers"`
