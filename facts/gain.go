@@ -11,6 +11,8 @@ package facts
 // shared search answers as the one-victim search does.
 
 import (
+	"slices"
+
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -738,40 +740,35 @@ func (s *searcher) baseline(target position.Square) int {
 // move, could have saved it instead (issue 11 class 3a: a move that shields
 // or rescues its hanging chaser makes 新增得子). A hanging piece that takes
 // no part in the chase stays written off (seed 001 (一)无关联). The pieces
-// kept depend on the position and the victim alone, not on which of two
-// equal lines a search reports (a mirrored board must read the same).
+// kept are the chase's as the board shows it (chaseOf), not which of two
+// equal lines a search reports (a mirrored board must read the same) —
+// unless s.keepFor names them for the victim: a move's "before" keeps the
+// pieces of the chase after the move, where they stood before it (a piece
+// that saves itself and takes no part in the chase after the move is not
+// the chase's: issue 11 class 3d).
 // Keeping only takes moves away from the opponent, so the baseline with
 // keep is never more than without. gainViaChecks reports both: the gain
 // (without) and kept (with), which Threat.New compares.
 func (s *searcher) baselineLine(target position.Square, keep bool) (int, []position.Square) {
-	var spare [8]position.Square
-	n := 0
+	var spare chasePieces
 	if keep {
-		var cb [16]position.Move
-		for _, c := range s.pos.LegalCapturesInto(cb[:0], target, s.pos.Side()) {
-			a := c.From()
-			if n < len(spare) {
-				spare[n] = a
-				n++
-			}
-			if s.pos.At(a).Kind() == position.Cannon {
-				if sc := screenOf(s.pos, a, target); sc != position.NoSquare && n < len(spare) {
-					spare[n] = sc
-					n++
-				}
-			}
+		if s.keepFor != nil {
+			spare = s.keepFor[target]
+		} else {
+			spare = chaseOf(s.pos, target)
 		}
 	}
 	s.pos.Make(position.NullMove)
-	vk := victimKey{s.pos.Key(), target, keep}
+	vk := victimKey{s.pos.Key(), target, spare.hash()}
 	e, ok := s.memo.baselines[vk]
 	if !ok {
-		for _, q := range spare[:n] {
+		sq := spare.sq[:spare.n]
+		for _, q := range sq {
 			s.spared[q] = true
 		}
-		s.nSpared = n
+		s.nSpared = len(sq)
 		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, position.NoSquare, 1)
-		for _, q := range spare[:n] {
+		for _, q := range sq {
 			s.spared[q] = false
 		}
 		s.nSpared = 0
@@ -820,6 +817,53 @@ func (s *searcher) walkLine(line []position.Move, visit func(m position.Move, si
 	for ; n > 0; n-- {
 		s.pos.Unmake()
 	}
+}
+
+// chasePieces are the side to move's pieces that take part in a chase of
+// one victim: those that can take it, and the screens its cannons among
+// them fire over (the mover's own pieces only).
+type chasePieces struct {
+	sq [8]position.Square
+	n  int
+}
+
+func (c *chasePieces) add(q position.Square) {
+	if c.n < len(c.sq) && !slices.Contains(c.sq[:c.n], q) {
+		c.sq[c.n] = q
+		c.n++
+	}
+}
+
+// hash identifies the set (0: none) for the baselines' memo.
+func (c chasePieces) hash() uint64 {
+	if c.n == 0 {
+		return 0
+	}
+	sq := c.sq[:c.n]
+	slices.Sort(sq)
+	h := uint64(1)
+	for _, q := range sq {
+		h = h*131 + uint64(q) + 1
+	}
+	return h
+}
+
+// chaseOf returns the chase pieces of the victim on target, the side to move
+// being the chaser.
+func chaseOf(pos *position.Position, target position.Square) chasePieces {
+	var out chasePieces
+	S := pos.Side()
+	var cb [16]position.Move
+	for _, c := range pos.LegalCapturesInto(cb[:0], target, S) {
+		a := c.From()
+		out.add(a)
+		if pos.At(a).Kind() == position.Cannon {
+			if sc := screenOf(pos, a, target); sc != position.NoSquare && pos.At(sc).Color() == S {
+				out.add(sc)
+			}
+		}
+	}
+	return out
 }
 
 // screenOf returns the square of the one piece between a and b on a rank or

@@ -105,12 +105,27 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	// the pieces it threatens now (they stand where they stood: the move
 	// took none of them), and how were they protected?
 	var want [position.NumSquares]bool
+	// The chase pieces of each victim after the move, where they stood
+	// before it: the "before" keeps the same chase's pieces (see
+	// baselineLine).
+	var keep [position.NumSquares]chasePieces
 	for _, e := range afterAll {
 		want[e.sq] = true
+		if e.r.gain > 0 {
+			k := chaseOf(pos, e.sq)
+			for i, q := range k.sq[:k.n] {
+				if q == to {
+					k.sq[i] = from
+				}
+			}
+			keep[e.sq] = k
+		}
 	}
 	pos.Unmake() // the null move
 	pos.Unmake() // m
+	s.keepFor = &keep
 	before := s.gainsFor(&want)
+	s.keepFor = nil
 	var oldProtect [position.NumSquares]string
 	for _, e := range before {
 		if e.sq != to && (e.r.gain > 0 || e.r.direct) {

@@ -36,6 +36,9 @@ type searcher struct {
 	// chase's baseline (see baselineLine).
 	spared  [position.NumSquares]bool
 	nSpared int
+	// keepFor (nil: none) names, per victim square, the chase pieces a
+	// kept baseline spares instead of the board's own (see baselineLine).
+	keepFor *[position.NumSquares]chasePieces
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -113,11 +116,11 @@ type baselineEntry struct {
 }
 
 // victimKey: a position, the square of the victim a baseline is for, and
-// whether the chase's own pieces are kept (see baselineLine).
+// the chase pieces kept (chasePieces.hash; 0: none; see baselineLine).
 type victimKey struct {
 	key    uint64
 	victim position.Square
-	keep   bool
+	keep   uint64
 }
 
 func newMemo() *memo {
