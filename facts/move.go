@@ -299,6 +299,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// may be what makes its capture possible or safe (a rook that is a
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
 		alone, helpers, blockers := winsAlone(s, c, vsq, only)
+		if ap.Kind() == position.Cannon && (alone || len(helpers) > 0 || len(blockers) > 0) {
+			// The screen of a cannon's capture that wins: the cannon is
+			// the one that chases (the screen is not a co-attacker of
+			// this capture, even when it attacks the victim too).
+			var sb [16]position.Square
+			for _, b := range pos.Pieces(S, sb[:0]) {
+				if between(a, vsq, b) && !slices.ContainsFunc(t.Screens, func(p Piece) bool { return p.Square == b.String() }) {
+					t.Screens = append(t.Screens, describe(par, pos, b))
+				}
+			}
+		}
 		singleWins = singleWins || alone
 		helpedAny = helpedAny || len(helpers) > 0
 		for _, h := range helpers {
