@@ -182,6 +182,12 @@ type Threat struct {
 	// possible (seed 001 图10: a rook that faces the victim and screens its
 	// cannon onto it is 兑兼捉).
 	Screens []Piece `json:"screens"`
+	// Pinners: the mover's pieces that keep the victim from leaving its
+	// square (不能离线): every move of the victim exposes its king to check
+	// or lets the mover mate at once, and one of them would not with the
+	// pinner off the board. They are Participants; with another piece taking
+	// part (the attacker), the chase is Joint.
+	Pinners []Piece `json:"pinners"`
 	// NeedsSeveral: no single attacker wins material on its own (taking,
 	// losing at most itself to a recapture, also with each other piece of
 	// the mover off the board), and two or more of the mover's pieces bear
