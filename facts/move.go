@@ -557,11 +557,16 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 // mate at once by a check; with the piece taken off, one of those moves does
 // neither. None when the victim can leave already, has no move at all (a
 // horse with its legs held is trapped, not pinned), or its side is in check
-// (a check, not a pin, holds it). pos is P′ (the mover to move) and is
-// restored.
+// (a check, not a pin, holds it); a mate the mover has at once whatever the
+// victim does holds nothing (only the check counts then). pos is P′ (the
+// mover to move) and is restored.
 func pinners(s *searcher, vsq position.Square) []position.Square {
 	pos := s.pos
 	S := pos.Side()
+	s.reset()
+	// A mate the mover has whatever the victim does is no pin: only a mate
+	// that the victim's leaving lets in counts.
+	standing := s.matesAtOnce(maxPly-3, true)
 	pos.Make(position.NullMove) // the victim's side to move
 	defer pos.Unmake()
 	if pos.InCheck(S.Other()) {
@@ -577,11 +582,13 @@ func pinners(s *searcher, vsq position.Square) []position.Square {
 	if len(ms) == 0 {
 		return nil
 	}
-	s.reset()
 	canLeave := func() bool {
 		for _, m := range ms {
 			if !pos.IsLegal(m) {
 				continue
+			}
+			if standing {
+				return true
 			}
 			pos.Make(m)
 			mated := s.matesAtOnce(maxPly-3, true)
