@@ -176,6 +176,18 @@ type Threat struct {
 	// that would only take back later in the exchange (that makes the victim
 	// 少根: see NeedsSeveral).
 	Joint bool `json:"joint"`
+	// Screens: the mover's pieces that stand as the screen of a cannon's
+	// capture of the victim that wins material (the cannon takes and loses
+	// at most itself): the cannon chases, the screen makes its capture
+	// possible (seed 001 图10: a rook that faces the victim and screens its
+	// cannon onto it is 兑兼捉).
+	Screens []Piece `json:"screens"`
+	// Pinners: the mover's pieces that keep the victim from leaving its
+	// square (不能离线): every move of the victim exposes its king to check
+	// or lets the mover mate at once, and one of them would not with the
+	// pinner off the board. They are Participants; with another piece taking
+	// part (the attacker), the chase is Joint.
+	Pinners []Piece `json:"pinners"`
 	// NeedsSeveral: no single attacker wins material on its own (taking,
 	// losing at most itself to a recapture, also with each other piece of
 	// the mover off the board), and two or more of the mover's pieces bear
