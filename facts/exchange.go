@@ -80,7 +80,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if s.pos.At(to).Kind() == position.King {
 				continue
 			}
-			if !(s.onExchange(sq, to, side) || freeCapture) && (checks <= 0 || !s.givesCheck(m)) {
+			if !(sq == position.NoSquare || to == sq || freeCapture || sq == zoneSquare && s.onZone(to, side)) && (checks <= 0 || !s.givesCheck(m)) {
 				continue
 			}
 			moves[n] = m
@@ -116,7 +116,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			v = s.value(s.pos.At(m.To()), m.To())
 		}
 		// A capture off the square, or a quiet move, is here as a check.
-		check := !inCheck && !(capture && (s.onExchange(sq, m.To(), side) || freeCapture))
+		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m.To(), side)))
 		// Futility: a capture that gives no check leaves the opponent free
 		// to stop, so it is worth at most what it takes; if that cannot
 		// raise alpha, the move cannot matter. What this node returns when
@@ -143,8 +143,10 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 				v = mateScore
 			}
 		} else {
-			zone := s.zone
-			if sq == zoneSquare && capture && side != s.zoneSide {
+			zoned := sq == zoneSquare && capture && side != s.zoneSide
+			var saved zone
+			if zoned {
+				saved = s.zone
 				s.zone.add(m.To()) // the opponent may take back there
 			}
 			s.pos.Make(m)
@@ -153,7 +155,9 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// capture.
 			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, still, ply+1)
 			s.pos.Unmake()
-			s.zone = zone
+			if zoned {
+				s.zone = saved
+			}
 		}
 		if v > best {
 			best = v
@@ -179,16 +183,10 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 // elsewhere once the exchange has taken its root).
 const zoneSquare position.Square = -2
 
-// onExchange reports whether side's capture on to is part of the exchange
-// on sq (NoSquare: anywhere; zoneSquare: see there).
-func (s *searcher) onExchange(sq, to position.Square, side position.Color) bool {
-	switch sq {
-	case position.NoSquare:
-		return true
-	case zoneSquare:
-		return side != s.zoneSide || s.zone.has(to)
-	}
-	return to == sq
+// onZone reports whether side's capture on to is part of the exchange on
+// zoneSquare (see there).
+func (s *searcher) onZone(to position.Square, side position.Color) bool {
+	return side != s.zoneSide || s.zone.has(to)
 }
 
 // sortCaptures orders captures by the value taken, the most valuable first.
