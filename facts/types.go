@@ -56,6 +56,40 @@ type Params struct {
 	// Skip leaves groups of facts out that a rule book does not read (the
 	// zero value: none); interp decides it from the books themselves.
 	Skip Skip `json:"skip"`
+	// ChaseExchange says what the opponent's answer to a capture counts
+	// against the capture's gain (the "rest" of a 捉's line): see
+	// ChaseBoard and ChaseSquare.
+	ChaseExchange ChaseExchange `json:"chase_exchange,omitempty"`
+}
+
+// ChaseExchange is how a capture's gain is measured (Params.ChaseExchange).
+type ChaseExchange uint8
+
+const (
+	// ChaseBoard (the zero value): after the capture the opponent may win
+	// anything anywhere (the exchange search with captures anywhere), less
+	// what it could have won anyway had the mover passed (the baseline).
+	// A piece the capture uncovers (screened), or one already en prise
+	// that the capture leaves en prise, lowers the gain.
+	ChaseBoard ChaseExchange = iota
+	// ChaseSquare: the opponent wins back only by the complete exchange on
+	// the victim's square (the capturing piece itself included; checks
+	// within the budget as in the exchange search), by mate at once, and —
+	// 26.5 做根子捉子 / 被牵子捉子，得不偿失 — on the squares of the pieces
+	// the capturing piece rooted or screened (see restZone); the baseline
+	// is scoped the same way. A piece en prise elsewhere does not lower the
+	// gain: 2020 24.3 voids a gain only by an immediate mate
+	// ("上述得子后不致立即…被对方将死") and counts a protected victim by the
+	// complete exchange on it.
+	ChaseSquare
+)
+
+// String names the reading as the rule books' YAML does.
+func (c ChaseExchange) String() string {
+	if c == ChaseSquare {
+		return "square"
+	}
+	return "board"
 }
 
 // Skip is a set of fact groups to leave out (see Params.Skip).
