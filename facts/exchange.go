@@ -82,7 +82,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if s.pos.At(to).Kind() == position.King {
 				continue
 			}
-			if !(sq == position.NoSquare || to == sq || freeCapture) && (checks <= 0 || !s.givesCheck(m)) {
+			if !(sq == position.NoSquare || to == sq || freeCapture || sq == zoneSquare && s.onZone(to, side)) && (checks <= 0 || !s.givesCheck(m)) {
 				continue
 			}
 			moves[n] = m
@@ -121,7 +121,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			v = s.value(s.pos.At(m.To()), m.To())
 		}
 		// A capture off the square, or a quiet move, is here as a check.
-		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture))
+		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m.To(), side)))
 		// Futility: a capture that gives no check leaves the opponent free
 		// to stop, so it is worth at most what it takes; if that cannot
 		// raise alpha, the move cannot matter. What this node returns when
@@ -152,6 +152,12 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if spare {
 				s.spared[m.From()] = false // it moved: no longer spared
 			}
+			zoned := sq == zoneSquare && capture && side != s.zoneSide
+			var saved zone
+			if zoned {
+				saved = s.zone
+				s.zone.add(m.To()) // the opponent may take back there
+			}
 			s.pos.Make(m)
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
@@ -160,6 +166,9 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			s.pos.Unmake()
 			if spare {
 				s.spared[m.From()] = true
+			}
+			if zoned {
+				s.zone = saved
 			}
 		}
 		if v > best {
@@ -174,6 +183,22 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		}
 	}
 	return best
+}
+
+// zoneSquare, as qsc's sq, stands for ChaseSquare's exchange after a
+// capture (see restZone): the side s.zoneSide (the one answering the
+// capture) takes only on the squares of s.zone — the victim's, those of the
+// pieces the capturing piece rooted or screened, and every square the other
+// side captures on in the exchange (the complete exchange, 完整互吃交换, on
+// each) — and by the checks of the exchange search; the capturing side may
+// go on to capture anywhere (2020 图4: 以炮换马多得一卒, a pawn won
+// elsewhere once the exchange has taken its root).
+const zoneSquare position.Square = -2
+
+// onZone reports whether side's capture on to is part of the exchange on
+// zoneSquare (see there).
+func (s *searcher) onZone(to position.Square, side position.Color) bool {
+	return side != s.zoneSide || s.zone.has(to)
 }
 
 // sortCaptures orders captures by the value taken, the most valuable first.

@@ -66,10 +66,21 @@ func analyzeTransformed(t *testing.T, fg figure, par Params, turn bool, square f
 // mirrored squares. A search that depended on move order or on a file's
 // number would break it.
 func TestFactsMirror(t *testing.T) {
-	par := DefaultParams()
-	par.NodeLimit = 5000000
+	for _, mode := range chaseModes {
+		par := DefaultParams()
+		par.NodeLimit = 5000000
+		par.ChaseExchange = mode
+		testFactsMirror(t, par)
+	}
+}
+
+// chaseModes are the readings of a capture's gain (Params.ChaseExchange):
+// the invariance tests run under each.
+var chaseModes = []ChaseExchange{ChaseBoard, ChaseSquare}
+
+func testFactsMirror(t *testing.T, par Params) {
 	for _, fg := range loadFigures(t)[:12] {
-		t.Run(fg.ID, func(t *testing.T) {
+		t.Run(par.ChaseExchange.String()+"/"+fg.ID, func(t *testing.T) {
 			a, b := analyzeTransformed(t, fg, par, false, mirrorSquare)
 			for i := range a.Moves {
 				x, y := a.Moves[i], b.Moves[i]
@@ -89,13 +100,20 @@ func TestFactsMirror(t *testing.T) {
 // sides exchanged and the squares turned. A search that favoured a colour or
 // a direction of play would break it.
 func TestFactsColourSwap(t *testing.T) {
-	par := DefaultParams()
-	par.NodeLimit = 5000000
+	for _, mode := range chaseModes {
+		par := DefaultParams()
+		par.NodeLimit = 5000000
+		par.ChaseExchange = mode
+		testFactsColourSwap(t, par)
+	}
+}
+
+func testFactsColourSwap(t *testing.T, par Params) {
 	for _, fg := range loadFigures(t) {
 		if fg.ID == "cn2020-fig09" || strings.HasPrefix(fg.ID, "cn2020-fig29") || fg.ID == "cn2020-fig19" {
 			continue // slow; the other 27 figures cover the same code
 		}
-		t.Run(fg.ID, func(t *testing.T) {
+		t.Run(par.ChaseExchange.String()+"/"+fg.ID, func(t *testing.T) {
 			a, b := analyzeTransformed(t, fg, par, true, rotateSquare)
 			for i := range a.Moves {
 				x, y := a.Moves[i], b.Moves[i]
@@ -378,7 +396,14 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 // left-out capture was worth) once made the advisor e8's gain before 炮八退二
 // read 0 instead of 2.
 func TestMemoOrderIndependent(t *testing.T) {
-	par := DefaultParams()
+	for _, mode := range chaseModes {
+		par := DefaultParams()
+		par.ChaseExchange = mode
+		t.Run(mode.String(), func(t *testing.T) { testMemoOrderIndependent(t, par) })
+	}
+}
+
+func testMemoOrderIndependent(t *testing.T, par Params) {
 	start := position.MustParseFEN("2b2k3/3Pa4/3ab4/3N5/1C7/4N4/3r5/4K4/6p2/9 b - - 0 1")
 	ms, err := position.ParseMoves(start, strings.Fields("d3d5 b5b3 d5d3 b3b5"))
 	require.NoError(t, err)

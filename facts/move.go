@@ -320,6 +320,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		// may be what makes its capture possible or safe (a rook that is a
 		// cannon's screen and keeps the king from taking back: 车炮联合捉)?
 		alone, helpers, blockers := winsAlone(s, c, vsq, only)
+		if ap.Kind() == position.Cannon && (alone || len(helpers) > 0 || len(blockers) > 0) {
+			// The screen of a cannon's capture that wins: the cannon is
+			// the one that chases (the screen is not a co-attacker of
+			// this capture, even when it attacks the victim too).
+			var sb [16]position.Square
+			for _, b := range pos.Pieces(S, sb[:0]) {
+				if between(a, vsq, b) && !slices.ContainsFunc(t.Screens, func(p Piece) bool { return p.Square == b.String() }) {
+					t.Screens = append(t.Screens, describe(par, pos, b))
+				}
+			}
+		}
 		singleWins = singleWins || alone
 		helpedAny = helpedAny || len(helpers) > 0
 		for _, h := range helpers {
@@ -514,6 +525,25 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		}
 	}
 	t.Joint = t.GainAfter > 0 && !singleWins && (countReal(t.Participants) >= 2 || helped || battery)
+	// 不能离线 (issue 11): a piece that keeps the victim from leaving its
+	// square — every move of the victim would expose its king to check or
+	// let the mover mate at once, and would not without that piece — takes
+	// part in the chase; the chase is joint when another piece takes part
+	// too (the attacker is not the pinner): 2020 参考图39 "车马炮联合捉车",
+	// the rook "不能离线".
+	if t.GainAfter > 0 {
+		for _, p := range pinners(s, vsq) {
+			d := describe(par, pos, p)
+			t.Pinners = append(t.Pinners, d)
+			if !listed[p] {
+				listed[p] = true
+				t.Participants = append(t.Participants, d)
+			}
+		}
+		if len(t.Pinners) > 0 && countReal(t.Participants) >= 2 {
+			t.Joint = true
+		}
+	}
 
 	var rootMates []position.Move
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
@@ -605,6 +635,73 @@ func hasFlight(pos *position.Position, vsq position.Square) bool {
 		}
 	}
 	return false
+}
+
+// pinners lists the mover's pieces that keep the victim on vsq from leaving
+// its square (不能离线): with the board as it is, every move of the victim
+// (the victim's side to move) exposes its king to check or lets the mover
+// mate at once by a check; with the piece taken off, one of those moves does
+// neither. None when the victim can leave already, has no move at all (a
+// horse with its legs held is trapped, not pinned), or its side is in check
+// (a check, not a pin, holds it); a mate the mover has at once whatever the
+// victim does holds nothing (only the check counts then). pos is P′ (the
+// mover to move) and is restored.
+func pinners(s *searcher, vsq position.Square) []position.Square {
+	pos := s.pos
+	S := pos.Side()
+	s.reset()
+	// A mate the mover has whatever the victim does is no pin: only a mate
+	// that the victim's leaving lets in counts.
+	standing := s.matesAtOnce(maxPly-3, true)
+	pos.Make(position.NullMove) // the victim's side to move
+	defer pos.Unmake()
+	if pos.InCheck(S.Other()) {
+		return nil
+	}
+	var mb [position.MaxMoves]position.Move
+	ms := mb[:0]
+	for _, m := range pos.PseudoMoves(mb[:0]) {
+		if m.From() == vsq {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	canLeave := func() bool {
+		for _, m := range ms {
+			if !pos.IsLegal(m) {
+				continue
+			}
+			if standing {
+				return true
+			}
+			pos.Make(m)
+			mated := s.matesAtOnce(maxPly-3, true)
+			pos.Unmake()
+			if !mated {
+				return true
+			}
+		}
+		return false
+	}
+	if canLeave() {
+		return nil
+	}
+	var out []position.Square
+	var pb [16]position.Square
+	for _, b := range pos.Pieces(S, pb[:0]) {
+		if pos.At(b).Kind() == position.King {
+			continue
+		}
+		pc := pos.Probe(b, position.NoPiece)
+		ok := canLeave()
+		pos.Probe(b, pc)
+		if ok {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // winsAlone reports whether the capture c of the victim on vsq wins material

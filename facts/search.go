@@ -39,6 +39,10 @@ type searcher struct {
 	// keepFor (nil: none) names, per victim square, the chase pieces a
 	// kept baseline spares instead of the board's own (see baselineLine).
 	keepFor *[position.NumSquares]chasePieces
+	// zone: the squares of the exchange qsc searches when its sq is
+	// zoneSquare (ChaseSquare's rest, see restZone).
+	zone     zone
+	zoneSide position.Color
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -70,6 +74,10 @@ type memo struct {
 	// that failed high (exchangeBelow).
 	exAtLeast table[int]
 	baselines map[victimKey]baselineEntry
+	// zoneEx, zoneBase: ChaseSquare's exchanges on a zone after a capture,
+	// and its baselines (see zoneExchange, zoneBaseline).
+	zoneEx   map[zoneKey]exchangeEntry
+	zoneBase map[zoneKey]baselineEntry
 	// offerBases: the offers' baselines (offerBaseline).
 	offerBases map[offerKey]int
 	threats    map[uint64]threatEntry
@@ -126,6 +134,8 @@ type victimKey struct {
 func newMemo() *memo {
 	return &memo{
 		baselines:  map[victimKey]baselineEntry{},
+		zoneEx:     map[zoneKey]exchangeEntry{},
+		zoneBase:   map[zoneKey]baselineEntry{},
 		offerBases: map[offerKey]int{},
 		threats:    map[uint64]threatEntry{},
 		gains:      map[uint64]gains{},
@@ -145,6 +155,8 @@ func (m *memo) clearValues() {
 	m.exchanges.clear()
 	m.exAtLeast.clear()
 	clear(m.baselines)
+	clear(m.zoneEx)
+	clear(m.zoneBase)
 	clear(m.offerBases)
 	clear(m.gains)
 }

@@ -56,6 +56,40 @@ type Params struct {
 	// Skip leaves groups of facts out that a rule book does not read (the
 	// zero value: none); interp decides it from the books themselves.
 	Skip Skip `json:"skip"`
+	// ChaseExchange says what the opponent's answer to a capture counts
+	// against the capture's gain (the "rest" of a 捉's line): see
+	// ChaseBoard and ChaseSquare.
+	ChaseExchange ChaseExchange `json:"chase_exchange,omitempty"`
+}
+
+// ChaseExchange is how a capture's gain is measured (Params.ChaseExchange).
+type ChaseExchange uint8
+
+const (
+	// ChaseBoard (the zero value): after the capture the opponent may win
+	// anything anywhere (the exchange search with captures anywhere), less
+	// what it could have won anyway had the mover passed (the baseline).
+	// A piece the capture uncovers (screened), or one already en prise
+	// that the capture leaves en prise, lowers the gain.
+	ChaseBoard ChaseExchange = iota
+	// ChaseSquare: the opponent wins back only by the complete exchange on
+	// the victim's square (the capturing piece itself included; checks
+	// within the budget as in the exchange search), by mate at once, and —
+	// 26.5 做根子捉子 / 被牵子捉子，得不偿失 — on the squares of the pieces
+	// the capturing piece rooted or screened (see restZone); the baseline
+	// is scoped the same way. A piece en prise elsewhere does not lower the
+	// gain: 2020 24.3 voids a gain only by an immediate mate
+	// ("上述得子后不致立即…被对方将死") and counts a protected victim by the
+	// complete exchange on it.
+	ChaseSquare
+)
+
+// String names the reading as the rule books' YAML does.
+func (c ChaseExchange) String() string {
+	if c == ChaseSquare {
+		return "square"
+	}
+	return "board"
 }
 
 // Skip is a set of fact groups to leave out (see Params.Skip).
@@ -189,6 +223,18 @@ type Threat struct {
 	// that would only take back later in the exchange (that makes the victim
 	// 少根: see NeedsSeveral).
 	Joint bool `json:"joint"`
+	// Screens: the mover's pieces that stand as the screen of a cannon's
+	// capture of the victim that wins material (the cannon takes and loses
+	// at most itself): the cannon chases, the screen makes its capture
+	// possible (seed 001 图10: a rook that faces the victim and screens its
+	// cannon onto it is 兑兼捉).
+	Screens []Piece `json:"screens"`
+	// Pinners: the mover's pieces that keep the victim from leaving its
+	// square (不能离线): every move of the victim exposes its king to check
+	// or lets the mover mate at once, and one of them would not with the
+	// pinner off the board. They are Participants; with another piece taking
+	// part (the attacker), the chase is Joint.
+	Pinners []Piece `json:"pinners"`
 	// NeedsSeveral: no single attacker wins material on its own (taking,
 	// losing at most itself to a recapture, also with each other piece of
 	// the mover off the board), and two or more of the mover's pieces bear

@@ -84,7 +84,7 @@ var topFields = []string{"title", "summary", "year", "in_force", "status", "exte
 
 var paramFields = []string{"rook", "horse", "cannon", "advisor", "elephant", "pawn", "crossed_pawn",
 	"pawn_trade_no_gain", "mate_depth", "quiet_mate", "quiet_mate_depth", "gain_checks",
-	"exchange_depth", "exchange_checks", "node_limit", "repetitions"}
+	"exchange_depth", "exchange_checks", "node_limit", "repetitions", "chase_exchange"}
 
 var clauseFields = []string{"id", "cite", "source", "status", "why", "quote", "note"}
 
@@ -239,6 +239,20 @@ func (rf *rawFile) decodeParams(fl field) {
 				continue
 			}
 			ps.flag = v
+		case "chase_exchange":
+			v, ok := d.str(t, "")
+			if !ok {
+				continue
+			}
+			switch v {
+			case "board":
+				ps.num = int(facts.ChaseBoard)
+			case "square":
+				ps.num = int(facts.ChaseSquare)
+			default:
+				d.errorf(t.value, "", CodeBadValue, "chase_exchange must be board or square, not %q", v)
+				continue
+			}
 		default:
 			v, ok := d.integer(t, "")
 			if !ok {
@@ -290,6 +304,8 @@ func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
 			p.NodeLimit = ps.num
 		case "repetitions":
 			*reps = ps.num
+		case "chase_exchange":
+			p.ChaseExchange = facts.ChaseExchange(ps.num)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xqrules/xqrules/facts"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
@@ -33,6 +34,7 @@ var wantCodes = map[string][]string{
 	"alias-bomb.bad.yaml":       {CodeAlias},
 	"unknown-field.bad.yaml":    {CodeUnknownField, CodeMissing, CodeUnknownField},
 	"syntax.bad.yaml":           {CodeYAML},
+	"chase-exchange.bad.yaml":   {CodeBadValue},
 	"many.bad.yaml": {CodeExprSyntax, CodeMissing, CodeUnknownLabel, CodeUnknownName, CodeNeverApplies,
 		CodeTemplate, CodeUnknownLabel, CodeUnknownPattern, CodeNotBool, CodeBadValue},
 }
@@ -254,4 +256,18 @@ func TestExtendsAFile(t *testing.T) {
 	assert.Contains(t, el[0].Msg, "extends takes a book id, not a file")
 	assert.Contains(t, el[0].Msg, `extends: "other"`)
 	assert.Equal(t, 4, el[0].Line)
+}
+
+// TestChaseExchangeParam: chase_exchange reaches the facts' params; the
+// bundled Chinese books stay on the board reading (see rules/11.yaml).
+func TestChaseExchangeParam(t *testing.T) {
+	t.Chdir("..")
+	l := bundled(t)
+	b, err := l.LoadFile("testdata/rules/chase-exchange.good.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, facts.ChaseSquare, b.Params.ChaseExchange)
+	for _, id := range []string{"11", "20", "99", "87", "79", "asian"} {
+		require.NotNil(t, l.Book(id), id)
+		assert.Equal(t, facts.ChaseBoard, l.Book(id).Params.ChaseExchange, id)
+	}
 }
