@@ -13,6 +13,7 @@ package facts
 // shared search answers as the one-victim search does.
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/xqrules/xqrules/position"
@@ -916,7 +917,7 @@ func chaseOf(pos *position.Position, target position.Square) chasePieces {
 // file (a cannon's screen), or NoSquare.
 func screenOf(pos *position.Position, a, b position.Square) position.Square {
 	out := position.NoSquare
-	df, dr := sign(b.File()-a.File()), sign(b.Rank()-a.Rank())
+	df, dr := cmp.Compare(b.File(), a.File()), cmp.Compare(b.Rank(), a.Rank())
 	if df != 0 && dr != 0 {
 		return position.NoSquare
 	}
@@ -930,16 +931,6 @@ func screenOf(pos *position.Position, a, b position.Square) position.Square {
 		}
 	}
 	return out
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // zoneKey: a position, a zone, and the square of a piece standing aside
