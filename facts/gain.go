@@ -118,14 +118,8 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
 					continue
 				}
-				var z zone
-				base := 0
 				square := s.par.ChaseExchange == ChaseSquare
-				if square {
-					var others zone
-					z, others = s.restZone(m)
-					base = s.zoneBaseline(ply, m, others)
-				}
+				z, base := s.squareRest(ply, m, square)
 				s.pos.Make(m)
 				var rest int
 				switch {
@@ -443,14 +437,8 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m)) {
 			cap := s.pos.At(to)
 			v := s.value(cap, to)
-			var z zone
-			base := 0
 			square := s.par.ChaseExchange == ChaseSquare
-			if square {
-				var others zone
-				z, others = s.restZone(m)
-				base = s.zoneBaseline(ply, m, others)
-			}
+			z, base := s.squareRest(ply, m, square)
 			s.pos.Make(m)
 			// "Gets mated at once" is a fact about the mover's first
 			// capture (细则7); deeper in a line the exchange search sees
@@ -939,6 +927,18 @@ type zoneKey struct {
 	key   uint64
 	z     zone
 	aside position.Square
+}
+
+// squareRest is what the square reading (ChaseSquare) needs before the
+// capture m at ply: the zone its exchange may take back on, and the
+// baseline of the other pieces the capture puts in play (0 and an empty
+// zone under the board reading).
+func (s *searcher) squareRest(ply int, m position.Move, square bool) (zone, int) {
+	if !square {
+		return zone{}, 0
+	}
+	z, others := s.restZone(m)
+	return z, s.zoneBaseline(ply, m, others)
 }
 
 // restZone returns, before the side to move's capture m, the squares whose
