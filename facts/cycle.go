@@ -175,7 +175,7 @@ func safeVariation(pos *position.Position, cycleMove position.Move, par Params, 
 		// The opponent wins nothing at once (its captures and checks, with
 		// the exchange that follows: a null window asks only "more than
 		// nothing?"), and does not mate at once.
-		safe := s.qsc(position.NoSquare, 0, 1, par.ExchangeDepth, 1, false, position.NoSquare, position.NoSquare, 0) <= 0 &&
+		safe := s.qsc(position.NoSquare, 0, 1, par.ExchangeDepth, 1, false, position.NoSquare, 0) <= 0 &&
 			!s.matesAtOnce(0, false)
 		pos.Unmake()
 		if safe {

@@ -26,20 +26,19 @@ import (
 // judged from the offers. sq = NoSquare allows captures anywhere. It returns
 // the material the side to move gains from here.
 func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
-	return s.qsc(sq, alpha, beta, depth, s.par.ExchangeChecks, false, position.NoSquare, position.NoSquare, ply)
+	return s.qsc(sq, alpha, beta, depth, s.par.ExchangeChecks, false, position.NoSquare, ply)
 }
 
 // qsc is qs with its state: the checks left, whether the side to move may
 // capture anywhere (it gave check last), and a square whose piece stands
 // aside (NoSquare: none): it neither moves nor is taken, unless by a side
 // answering a check. The baseline's victim stands aside (see baselineLine).
-// The piece on immune (NoSquare: none) is not taken where it stands, unless
-// by a side answering a check, but it may move (and, once it has, it is a
-// piece like any other): an offer's taker in the offer's baseline, which
-// still protects what it protected (see offerBaseline). The pieces on
-// s.spared (s.nSpared of them) are spared the same way: a chase's own
-// pieces in its baseline (see baselineLine).
-func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside, immune position.Square, ply int) int {
+// The pieces on s.spared (s.nSpared of them; see spare) are not taken where
+// they stand, unless by a side answering a check, but they may move (and,
+// once one has, it is a piece like any other): a chase's own pieces in its
+// baseline (see baselineLine), an offer's taker in the offer's baseline,
+// which still protects what it protected (see offerBaseline).
+func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside position.Square, ply int) int {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-1 {
 		return 0
@@ -102,18 +101,12 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		if aside != position.NoSquare && !inCheck && (m.From() == aside || m.To() == aside) {
 			continue
 		}
-		if immune != position.NoSquare && !inCheck && m.To() == immune {
-			continue
-		}
 		if s.nSpared > 0 && !inCheck && s.spared[m.To()] {
 			continue
 		}
-		below, still := aside, immune
+		below := aside
 		if m.From() == aside {
 			below = m.To() // it answered a check
-		}
-		if m.From() == immune {
-			still = position.NoSquare // it moved: no longer spared
 		}
 		capture := i < nCaps
 		v := 0
@@ -162,7 +155,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
 			// capture.
-			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, still, ply+1)
+			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, ply+1)
 			s.pos.Unmake()
 			if spare {
 				s.spared[m.From()] = true

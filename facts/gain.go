@@ -797,16 +797,9 @@ func (s *searcher) baselineLine(target position.Square, keep bool) (int, []posit
 	vk := victimKey{s.pos.Key(), target, spare.hash()}
 	e, ok := s.memo.baselines[vk]
 	if !ok {
-		sq := spare.sq[:spare.n]
-		for _, q := range sq {
-			s.spared[q] = true
-		}
-		s.nSpared = len(sq)
-		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, position.NoSquare, 1)
-		for _, q := range sq {
-			s.spared[q] = false
-		}
-		s.nSpared = 0
+		release := s.spare(spare.sq[:spare.n]...)
+		e.v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, target, 1)
+		release()
 		e.taken = s.takenIn(s.line(1))
 		if !s.cut {
 			s.memo.baselines[vk] = e
@@ -818,6 +811,21 @@ func (s *searcher) baselineLine(target position.Square, keep bool) (int, []posit
 		return 0, nil // passing loses to mate, or the opponent is in check: no material baseline
 	}
 	return base, taken
+}
+
+// spare marks the pieces on sq as spared in qsc (see there) until the
+// returned release is called.
+func (s *searcher) spare(sq ...position.Square) (release func()) {
+	for _, q := range sq {
+		s.spared[q] = true
+	}
+	s.nSpared = len(sq)
+	return func() {
+		for _, q := range sq {
+			s.spared[q] = false
+		}
+		s.nSpared = 0
+	}
 }
 
 // takenIn returns the squares, in the position now, of the pieces of the side
@@ -1045,7 +1053,7 @@ func (s *searcher) zoneBaselineLine(ply int, m position.Move, others zone) (int,
 	if !ok {
 		saved, side := s.zone, s.zoneSide
 		s.zone, s.zoneSide = others, s.pos.Side()
-		e.v = s.qsc(zoneSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, m.To(), position.NoSquare, ply+1)
+		e.v = s.qsc(zoneSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, m.To(), ply+1)
 		s.zone, s.zoneSide = saved, side
 		if e.v > mateScore/2 || e.v < 0 {
 			e.v = 0 // passing loses to mate: no material baseline

@@ -31,9 +31,8 @@ type searcher struct {
 	nodes int
 	cut   bool
 	memo  *memo
-	// spared: squares whose pieces qsc does not take where they stand
-	// (as its immune), nSpared of them: a chase's own pieces in the
-	// chase's baseline (see baselineLine).
+	// spared: squares whose pieces qsc does not take where they stand,
+	// nSpared of them (see qsc, spare).
 	spared  [position.NumSquares]bool
 	nSpared int
 	// keepFor (nil: none) names, per victim square, the chase pieces a

@@ -70,7 +70,7 @@ func takeNet(s *searcher, c position.Move, wsq position.Square, gained int) (net
 //   - the offered piece on wsq aside (see qsc): once taken it takes nothing,
 //     protects nothing and cannot be taken again, while the taker standing
 //     on its square keeps the square occupied as it did;
-//   - the taker on tsq spared where it stands (qsc's immune): a threat to it
+//   - the taker on tsq spared where it stands (qsc's spared): a threat to it
 //     is not a loss the capture causes (taking moves it to wsq, where (a)
 //     and the exchange after the capture weigh it), but it still protects
 //     what it protects — the root the capture takes away is the loss.
@@ -83,7 +83,9 @@ func (s *searcher) offerBaseline(tsq, wsq position.Square) (int, bool) {
 	v, ok := s.memo.offerBases[k]
 	if !ok {
 		s.reset()
-		v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, wsq, tsq, 1)
+		release := s.spare(tsq)
+		v = s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, wsq, 1)
+		release()
 		if !s.cut {
 			s.memo.offerBases[k] = v
 		}
