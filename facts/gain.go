@@ -30,8 +30,8 @@ type gainResult struct {
 	direct   bool // the victim can be taken outright
 	clamped  bool // the pawn clamp took the gain away (gainViaChecks)
 	// kept is gain with the chase's own pieces kept out of the baseline
-	// (baselineLine with keep): not written off as lost anyway. Where no line was worked out (gain <= 0) it is gain, which
-	// is at least kept.
+	// (baselineLine with keep): not written off as lost anyway. Where no
+	// line was worked out (gain <= 0) it is gain, which is at least kept.
 	kept int
 }
 
