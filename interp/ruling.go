@@ -7,6 +7,7 @@ package interp
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -115,6 +116,16 @@ type Exemption struct {
 	Cite    string   `json:"cite"`
 	Labels  []string `json:"labels"`
 	Targets []string `json:"targets,omitempty"`
+}
+
+// String reads "not 捉/兵捉 of 车 h0: CITE [RULE]": the labels the rule
+// kept off the move, the pieces they were about, and the rule.
+func (x Exemption) String() string {
+	what := strings.Join(x.Labels, "/")
+	if len(x.Targets) > 0 {
+		what += " of " + strings.Join(x.Targets, ", ")
+	}
+	return fmt.Sprintf("not %s: %s [%s]", what, x.Cite, x.Rule)
 }
 
 // SideRuling is what one side's moves amount to under a book.

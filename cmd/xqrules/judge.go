@@ -262,11 +262,7 @@ func writeJudgement(w io.Writer, j judgement) {
 				fmt.Fprintf(w, "       chases: %s\n", strings.Join(cs, "; "))
 			}
 			for _, x := range m.Exempted {
-				what := strings.Join(x.Labels, " ")
-				if len(x.Targets) > 0 {
-					what += " of " + strings.Join(x.Targets, ", ")
-				}
-				fmt.Fprintf(w, "       not %s: %s [%s]\n", what, x.Cite, x.Rule)
+				fmt.Fprintf(w, "       %s\n", x)
 			}
 		}
 		for _, s := range r.Sides {

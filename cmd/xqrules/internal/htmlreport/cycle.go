@@ -153,11 +153,7 @@ func newMoveCell(m interp.MoveRuling) moveCell {
 	c := moveCell{Label: m.Label, Tags: strings.Join(m.Tags, " "), Cite: m.Cite, Rule: m.Rule, Reason: m.Reason,
 		Default: m.Rule == "(default)", Targets: strings.Join(m.Targets, ", ")}
 	for _, x := range m.Exempted {
-		what := strings.Join(x.Labels, " ")
-		if len(x.Targets) > 0 {
-			what += " of " + strings.Join(x.Targets, ", ")
-		}
-		c.Exempted = append(c.Exempted, fmt.Sprintf("not %s: %s [%s]", what, x.Cite, x.Rule))
+		c.Exempted = append(c.Exempted, x.String())
 	}
 	return c
 }
