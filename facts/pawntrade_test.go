@@ -34,3 +34,41 @@ func TestPawnTradeClause(t *testing.T) {
 		})
 	}
 }
+
+// TestPawnClampTieByCaptureOrder: CCPD 00004111 ply 114, after 炮五平八
+// 车5平2 (red to move). The pawn g8 takes the elephant g9 and the rook b6
+// takes the cannon b4 (lost anyway: black takes it if red passes); red then
+// takes the elephant e7 with the rook c7 or the advisor f9 with the pawn,
+// equal balances. With the pawn, the king takes it back: a pawn given for
+// pieces, no gain (26.7); with the rook nothing is given. The mover takes
+// e7: gain 2, on the board as given, mirrored and with the colours swapped.
+// The tie is inside the exchange search (qsc), which does not weigh the
+// clamp: the line holds because sortCaptures puts the elephant before the
+// advisor (by kind), not because the clamp chose it — a guard, not a proof.
+func TestPawnClampTieByCaptureOrder(t *testing.T) {
+	const fen, target, gain = "3ckab2/4a1P2/2R1b4/1r7/9/1C6p/9/4B4/4A4/4KAB2 w - - 0 1", "g9", 2
+	line := []string{"g8g9", "b6b4", "c7e7"}
+	for _, v := range []struct {
+		name   string
+		fen    string
+		square func(string) string
+	}{
+		{"as given", fen, func(s string) string { return s }},
+		{"mirrored", transformFEN(fen, false), mirrorSquare},
+		{"colours swapped", transformFEN(fen, true), rotateSquare},
+	} {
+		pos, err := position.ParseFEN(v.fen)
+		require.NoError(t, err)
+		sq, ok := position.ParseSquare(v.square(target))
+		require.True(t, ok)
+		s := newSearcher(pos, DefaultParams(), nil)
+		r := s.gainVia(sq)
+		require.True(t, r.ok, v.name)
+		assert.Equal(t, gain, r.gain, "%s: line %v", v.name, iccsLine(r.line))
+		var want []string
+		for _, m := range line {
+			want = append(want, v.square(m[:2])+v.square(m[2:]))
+		}
+		assert.Equal(t, want, iccsLine(r.line), v.name)
+	}
+}
