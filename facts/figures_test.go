@@ -146,9 +146,11 @@ func TestFiguresFacts(t *testing.T) {
 					ok := false
 					for _, th := range mf.Threats {
 						// New (从没捉到捉 / 新增得子), or renewed: a chased
-						// chaser escapes and still takes the victim, screens
-						// it or keeps it trapped (图25–27; issue 11 class 3c).
-						renewed := mf.MovedWasThreatened && (th.MovedPieceCaptures || th.MovedPieceScreens || th.MovedPieceTraps)
+						// chaser escapes and screens the victim or keeps it
+						// trapped (issue 11 class 3c; one that still takes it
+						// or backs the capture renews nothing by itself:
+						// seed 001 图5 — 图25–27 are New).
+						renewed := mf.MovedWasThreatened && (th.MovedPieceScreens || th.MovedPieceTraps)
 						if !(th.New || renewed) || th.GainAfter <= 0 {
 							continue
 						}

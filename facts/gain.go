@@ -761,7 +761,8 @@ func (s *searcher) baseline(target position.Square) int {
 // taken, which a line through the victim loses anyway.
 //
 // With keep, the chase's own pieces — the mover's pieces that can take the
-// victim, and the screens its cannons among them fire over — are kept out
+// victim or back a capture, and the screens its cannons among them fire
+// over (chaseOf) — are kept out
 // of what the opponent wins anyway: the opponent's line does not take them
 // where they stand (qsc's spared squares). The mover's own hanging chaser
 // is not written off: a piece the chase needs that is lost after the
@@ -863,8 +864,8 @@ func (s *searcher) walkLine(line []position.Move, visit func(m position.Move, si
 }
 
 // chasePieces are the side to move's pieces that take part in a chase of
-// one victim: those that can take it, and the screens its cannons among
-// them fire over (the mover's own pieces only).
+// one victim: those that can take it, those that back a capture, and the
+// screens its cannons among them fire over (the mover's own pieces only).
 type chasePieces struct {
 	sq [8]position.Square
 	n  int
@@ -897,16 +898,43 @@ func chaseOf(pos *position.Position, target position.Square) chasePieces {
 	var out chasePieces
 	S := pos.Side()
 	var cb [16]position.Move
-	for _, c := range pos.LegalCapturesInto(cb[:0], target, S) {
-		a := c.From()
-		out.add(a)
-		if pos.At(a).Kind() == position.Cannon {
-			if sc := screenOf(pos, a, target); sc != position.NoSquare && pos.At(sc).Color() == S {
-				out.add(sc)
+	caps := pos.LegalCapturesInto(cb[:0], target, S)
+	for _, c := range caps {
+		addCapturer(pos, &out, c.From(), target)
+	}
+	// The pieces that back a capture: they take next on the victim's square
+	// after a first capture and a recapture (a cannon behind the rook, a
+	// horse guarding the square: Threat.Supporters), and their screens. A
+	// backing piece that would be lost before its turn is the chase's cost
+	// as the capturer is (2020 图27: the cannon that escapes the horse and
+	// still backs its rook's capture makes the joint chase pay: 车炮联合捉子).
+	for _, c := range caps {
+		pos.Make(c)
+		var rb [16]position.Move
+		for _, r := range pos.LegalCapturesInto(rb[:0], target, S.Other()) {
+			pos.Make(r)
+			var sb [16]position.Move
+			for _, c2 := range pos.LegalCapturesInto(sb[:0], target, S) {
+				if c2.From() != c.From() {
+					addCapturer(pos, &out, c2.From(), target)
+				}
 			}
+			pos.Unmake()
 		}
+		pos.Unmake()
 	}
 	return out
+}
+
+// addCapturer adds the piece on a, which can take on target, and the screen
+// it fires over if it is a cannon and the screen is its side's.
+func addCapturer(pos *position.Position, out *chasePieces, a, target position.Square) {
+	out.add(a)
+	if pos.At(a).Kind() == position.Cannon {
+		if sc := screenOf(pos, a, target); sc != position.NoSquare && pos.At(sc).Color() == pos.At(a).Color() {
+			out.add(sc)
+		}
+	}
 }
 
 // screenOf returns the square of the one piece between a and b on a rank or

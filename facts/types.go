@@ -174,10 +174,11 @@ type Threat struct {
 	LineGainAfter  int `json:"line_gain_after"`
 	LineGainBefore int `json:"line_gain_before"`
 	// ChaseGainAfter and ChaseGainBefore are GainAfter and GainBefore with
-	// the chase's own pieces not written off: the piece that makes the
-	// line's first move, and the screen it fires over, are not among what
-	// the opponent "wins anyway" in the baseline — a chaser that is lost
-	// after the capture is the capture's cost (issue 11 class 3a). Where
+	// the chase's own pieces not written off: the pieces that can take the
+	// victim, the pieces that back a capture (Supporters), and the screens
+	// their cannons fire over, are not among what the opponent "wins
+	// anyway" in the baseline — a chaser that is lost after the capture is
+	// the capture's cost (issue 11 class 3a). Where
 	// no line was worked out (a gain of 0 or less) they are the gain.
 	ChaseGainAfter  int `json:"chase_gain_after"`
 	ChaseGainBefore int `json:"chase_gain_before"`
