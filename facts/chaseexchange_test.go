@@ -82,3 +82,34 @@ func TestThrough(t *testing.T) {
 		assert.Equal(t, c.want, through(sq(c.a), sq(c.q), sq(c.over)), "%s→%s over %s", c.a, c.q, c.over)
 	}
 }
+
+// TestFollowRootedPiece: 24.7 跟 — a move that keeps watching a rooted enemy
+// piece, which has just moved, without winning it. The root is read with the
+// follower's side to move (the follower takes first, the root takes back):
+// in testdata/cases/cn2011_clauses.yaml cl-24.7-follow-rooted-cannon the
+// rook c9 takes back on c8/c7 (车 for 炮, no gain) — 跟; with the rook c9
+// gone (cl-24.7-follow-unrooted-cannon) the cannon is won — no 跟, a chase.
+func TestFollowRootedPiece(t *testing.T) {
+	moves := []string{"c7c8", "i7i8", "c8c7", "i8i7"}
+	for _, c := range []struct {
+		name, fen string
+		follow    bool
+	}{
+		{"rooted", "2raka3/9/2c5R/9/9/9/9/9/9/3K5 b - - 0 1", true},
+		{"unrooted", "3aka3/9/2c5R/9/9/9/9/9/9/3K5 b - - 0 1", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			start, cyc, occ := cycleOf(t, c.fen, moves)
+			cf, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+			require.NoError(t, err)
+			for _, i := range []int{1, 3} {
+				m := cf.Moves[i]
+				assert.Equal(t, c.follow, m.Follow, "ply %d", i+1)
+				if c.follow {
+					require.Len(t, m.Followed, 1)
+					assert.Equal(t, moves[i-1][2:], m.Followed[0].Square, "the cannon that has just moved")
+				}
+			}
+		})
+	}
+}

@@ -968,6 +968,13 @@ func protect(s *searcher, vsq position.Square, V position.Color, describeProtect
 	pos := s.pos
 	par := &s.par
 	A := V.Other()
+	if pos.Side() != A {
+		// The attacker takes first and the protector's recapture is then
+		// checked for a mate by the attacker: the attacker must be the side
+		// to move, or the mate would be looked for the wrong way round.
+		pos.Make(position.NullMove)
+		defer pos.Unmake()
+	}
 	s.reset() // its own bounded search: results must not depend on earlier calls
 	var geoBuf [16]position.Square
 	geo := pos.AttackersInto(geoBuf[:0], vsq, V)
