@@ -231,6 +231,32 @@ not_built:
 	assert.Len(t, cases, 9)
 }
 
+// A file-level `constructed: true` (a file of composed positions) holds
+// every case to a position a game can reach, as a case's own flag does;
+// it may come after the cases; it must be a boolean.
+func TestReadCaseFileConstructed(t *testing.T) {
+	composed := "3rk4/9/9/9/3n5/3NC4/4N4/2N6/4A4/4K4 w - - 0 1" // three red horses
+	body := "cases:\n  - id: composed\n    fen: \"" + composed + "\"\n    moves: e4g4 d9d8 g4e4 d8d9\n    expect: {\"11\": draw}\n"
+	read := func(src string) (*CaseFile, error) {
+		path := filepath.Join(t.TempDir(), "cases.yaml")
+		require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+		return ReadCaseFile(path)
+	}
+	cf, err := read(body)
+	require.NoError(t, err)
+	assert.NoError(t, cf.Cases[0].Err, "a diagram may be composed when the file does not say otherwise")
+	assert.False(t, cf.Constructed)
+
+	cf, err = read(body + "constructed: true\n")
+	require.NoError(t, err)
+	assert.True(t, cf.Constructed)
+	assert.ErrorContains(t, cf.Cases[0].Err, "fen", "the file's flag applies to every case")
+	assert.True(t, cf.Cases[0].Constructed)
+
+	_, err = read("constructed: yes please\n" + body)
+	assert.ErrorContains(t, err, "constructed must be true or false")
+}
+
 // FuzzReadCaseFile: no case file, however broken, panics the reader; a
 // case it accepts can be played. The committed case files and the refusals
 // above seed it.

@@ -212,15 +212,19 @@ type yamlCase struct {
 	Checks            any                  `yaml:"checks"` // decoded apart, for each check's line
 }
 
-var caseFileFields = []string{"source", "licence", "notes", "cases", "not_built"}
+var caseFileFields = []string{"source", "licence", "notes", "constructed", "cases", "not_built"}
 
 // CaseFile is a YAML case file as read: its cases and the figures of its
 // source it leaves out, each with the reason.
 type CaseFile struct {
 	Path                   string
 	Source, Licence, Notes string
-	Cases                  []Case
-	NotBuilt               []NotBuilt
+	// Constructed: every case's position was built by hand (a composed
+	// clause case), so each must be one a game can reach, as a case
+	// marked constructed must.
+	Constructed bool
+	Cases       []Case
+	NotBuilt    []NotBuilt
 }
 
 // NotBuilt is a figure of a case file's source that has no case, and why.
@@ -263,7 +267,13 @@ func readYAMLCaseFile(path string, data []byte) (*CaseFile, error) {
 	}
 	cf := &CaseFile{Path: path}
 	var out []Case
-	for _, fl := range d.fields(body, "", "a case file", caseFileFields...) {
+	fields := d.fields(body, "", "a case file", caseFileFields...)
+	for _, fl := range fields {
+		if fl.key == "constructed" { // read first: it applies to every case
+			cf.Constructed, _ = d.boolean(fl, "")
+		}
+	}
+	for _, fl := range fields {
 		switch fl.key {
 		case "source":
 			cf.Source, _ = d.str(fl, "")
@@ -289,7 +299,7 @@ func readYAMLCaseFile(path string, data []byte) (*CaseFile, error) {
 			}
 			c.ID, c.FEN, c.Expect, c.Known, c.Uncounted, c.Source, c.Ruling, c.Notes =
 				yc.ID, yc.FEN, yc.Expect, yc.KnownDisagreement, yc.Uncounted, yc.Source, yc.Ruling, yc.Notes
-			c.MovesCN, c.Lecture, c.Quote, c.Constructed = yc.MovesCN, yc.Lecture, yc.Quote, yc.Constructed
+			c.MovesCN, c.Lecture, c.Quote, c.Constructed = yc.MovesCN, yc.Lecture, yc.Quote, yc.Constructed || cf.Constructed
 			if yc.Checks != nil {
 				c.Checks, c.Err = d.caseChecks(it)
 			}
