@@ -99,6 +99,25 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		bp.Unmake()
 		mf.MateThreatSelfInflicted = !mtPrev.Exists
 	}
+	if mf.MateThreat.Exists && mf.AnswersCheck && ctx.beforePrev != nil {
+		// In check the mover could mate nobody, so "stood before the move"
+		// says nothing. The check made the threat (自毙, 2020 图13: 红方车五
+		// 平六将军，造成黑方车5平6有杀，属红方自毙) when there was none
+		// before the check and every answer to it leaves the threat
+		// standing; where another answer would not, this answer adds it
+		// (图19: 炮2平4 应将后增加了黑马退6的杀着 — 杀).
+		bp := ctx.beforePrev
+		bp.Make(position.NullMove) // the mover to move, before the check
+		mtPrev := newSearcher(bp, par, s.memo).mateThreat()
+		bp.Unmake()
+		if !mtPrev.Exists {
+			pos.Unmake() // the null move
+			pos.Unmake() // m
+			mf.MateThreatSelfInflicted = threatensWhateverTheAnswer(s)
+			pos.Make(m)
+			pos.Make(position.NullMove)
+		}
+	}
 	pinnedNow := pos.Pinned(O)
 	afterAll := s.gainsAll()
 	// Before the move, mover to move: what could it already win through
@@ -206,6 +225,23 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 			t.SelfInflicted = true
 		}
 	}
+}
+
+// threatensWhateverTheAnswer reports whether the side to move, in check,
+// threatens mate after each of its answers to the check.
+func threatensWhateverTheAnswer(s *searcher) bool {
+	pos := s.pos
+	for _, a := range pos.LegalMoves(nil) {
+		pos.Make(a)
+		pos.Make(position.NullMove)
+		mt := s.mateThreat()
+		pos.Unmake()
+		pos.Unmake()
+		if !mt.Exists {
+			return false
+		}
+	}
+	return true
 }
 
 // basicAfter fills in what needs no search, in the position after the move

@@ -405,7 +405,10 @@ type Move struct {
 
 	MateThreat MateThreat `json:"mate_threat"`
 	// MateThreatSelfInflicted: the mover's mate threat (or threats) exists
-	// only because of the opponent's own previous move (自毙).
+	// only because of the opponent's own previous move (自毙): it stood
+	// before this move but not before that one; or, for a move that
+	// answers a check, there was none before the check and every answer
+	// to the check leaves one (2020 图13; 图19 is the answer that adds it).
 	MateThreatSelfInflicted bool `json:"mate_threat_self_inflicted"`
 
 	Threats []Threat `json:"threats"`
