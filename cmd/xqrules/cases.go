@@ -172,8 +172,11 @@ func writeCasesText(w io.Writer, rep *casesReport, verbose bool) {
 		fmt.Fprintln(w, "\nknown disagreements (recorded, not counted):")
 		for _, r := range known {
 			agree := "now agrees"
-			if !r.Pass {
+			switch {
+			case !r.Pass:
 				agree = "still differs"
+			case r.LabelsAgree < r.LabelsTotal:
+				agree = "verdict agrees, labels still differ" // a labels-only disagreement
 			}
 			fmt.Fprintf(w, "  %-24s %-12s expected %-16s got %-16s (%s) — %s\n", r.ID, r.Ruleset, r.Expected, r.Actual, agree, r.Note)
 		}

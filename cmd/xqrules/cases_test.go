@@ -138,3 +138,22 @@ func TestCasesVerdictInWords(t *testing.T) {
 	assert.Equal(t, exitFailed, st)
 	assert.Contains(t, out, `"ruleset_named": "WXF 2018 / AXF Asian rules"`)
 }
+
+// A known disagreement about labels only: the verdict agrees, so the row
+// must not read "now agrees" while a label still differs.
+func TestCasesKnownLabelsOnly(t *testing.T) {
+	// Red must vary, so not every move can be 闲: the labels differ.
+	path := writeFile(t, "c.yaml", `source: test
+cases:
+  - id: fig06
+    fen: "`+fig06FEN+`"
+    moves: f0e0 e8f8 e0f0 f8e8
+    expect: {"11": red-must-vary}
+    labels: {"11": [闲, 闲, 闲, 闲]}
+    known_disagreement: {"11": "labels only, deliberately wrong"}
+`)
+	out, errs, st := xq(t, "cases", path)
+	assert.Equal(t, exitOK, st, errs)
+	assert.Contains(t, out, "verdict agrees, labels still differ")
+	assert.NotContains(t, out, "now agrees")
+}
