@@ -908,6 +908,15 @@ func chaseOf(pos *position.Position, target position.Square) chasePieces {
 	// backing piece that would be lost before its turn is the chase's cost
 	// as the capturer is (2020 图27: the cannon that escapes the horse and
 	// still backs its rook's capture makes the joint chase pay: 车炮联合捉子).
+	backers(pos, target, S, caps, func(b position.Square) { addCapturer(pos, &out, b, target) })
+	return out
+}
+
+// backers calls back with the square of each of S's pieces that can take on
+// target after one of S's captures caps and the opponent's recapture — a
+// piece backing the capture (Threat.Supporters) — while that line is on the
+// board (a square may come more than once).
+func backers(pos *position.Position, target position.Square, S position.Color, caps []position.Move, back func(position.Square)) {
 	for _, c := range caps {
 		pos.Make(c)
 		var rb [16]position.Move
@@ -916,14 +925,13 @@ func chaseOf(pos *position.Position, target position.Square) chasePieces {
 			var sb [16]position.Move
 			for _, c2 := range pos.LegalCapturesInto(sb[:0], target, S) {
 				if c2.From() != c.From() {
-					addCapturer(pos, &out, c2.From(), target)
+					back(c2.From())
 				}
 			}
 			pos.Unmake()
 		}
 		pos.Unmake()
 	}
-	return out
 }
 
 // addCapturer adds the piece on a, which can take on target, and the screen

@@ -404,26 +404,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// Supporters: who can take next on the square after a capture and a
 	// recapture (x-ray backing: a cannon behind the rook on the file).
 	supporting := map[position.Square]bool{}
-	for _, c := range caps {
-		pos.Make(c)
-		var rb [16]position.Move
-		for _, r := range pos.LegalCapturesInto(rb[:0], vsq, S.Other()) {
-			pos.Make(r)
-			var cb [16]position.Move
-			for _, c2 := range pos.LegalCapturesInto(cb[:0], vsq, S) {
-				if c2.From() != c.From() && !supporting[c2.From()] {
-					supporting[c2.From()] = true
-					t.Supporters = append(t.Supporters, describe(par, pos, c2.From()))
-					if c2.From() == movedTo {
-						t.MovedPieceTakesPart = true
-						t.MovedPieceCaptures = true
-					}
-				}
-			}
-			pos.Unmake()
+	backers(pos, vsq, S, caps, func(b position.Square) {
+		if supporting[b] {
+			return
 		}
-		pos.Unmake()
-	}
+		supporting[b] = true
+		t.Supporters = append(t.Supporters, describe(par, pos, b))
+		if b == movedTo {
+			t.MovedPieceTakesPart = true
+			t.MovedPieceCaptures = true
+		}
+	})
 	t.KingAttacker, t.PawnAttacker = false, false
 	t.OnlyKing, t.OnlyPawn = len(caps) > 0, len(caps) > 0
 	for _, a := range t.Attackers {
