@@ -90,32 +90,29 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	mf.MateThreat = s.mateThreat()
 	mf.MateThreat.LineCN = chineseOfICCS(pos, mf.MateThreat.Line)
 	mf.MateThreat.Before = mtBefore.Exists
-	if mf.MateThreat.Exists && mtBefore.Exists && ctx.beforePrev != nil {
-		// 自毙: the threat stood before this move but not before the
-		// opponent's own previous move, so that move made it.
+	if mf.MateThreat.Exists && (mtBefore.Exists || mf.AnswersCheck) && ctx.beforePrev != nil {
+		// 自毙: the opponent's own previous move made the threat. Never
+		// when it stood before that move already.
 		bp := ctx.beforePrev
-		bp.Make(position.NullMove)
+		bp.Make(position.NullMove) // the mover to move, before the opponent's move
 		mtPrev := newSearcher(bp, par, s.memo).mateThreat()
 		bp.Unmake()
-		mf.MateThreatSelfInflicted = !mtPrev.Exists
-	}
-	if mf.MateThreat.Exists && mf.AnswersCheck && ctx.beforePrev != nil {
-		// In check the mover could mate nobody, so "stood before the move"
-		// says nothing. The check made the threat (自毙, 2020 图13: 红方车五
-		// 平六将军，造成黑方车5平6有杀，属红方自毙) when there was none
-		// before the check and every answer to it leaves the threat
-		// standing; where another answer would not, this answer adds it
-		// (图19: 炮2平4 应将后增加了黑马退6的杀着 — 杀).
-		bp := ctx.beforePrev
-		bp.Make(position.NullMove) // the mover to move, before the check
-		mtPrev := newSearcher(bp, par, s.memo).mateThreat()
-		bp.Unmake()
-		if !mtPrev.Exists {
+		switch {
+		case mtPrev.Exists:
+		case mf.AnswersCheck:
+			// In check the mover could mate nobody, so "stood before this
+			// move" says nothing. The check made the threat (2020 图13: 红方
+			// 车五平六将军，造成黑方车5平6有杀，属红方自毙) when every answer
+			// to it leaves the threat standing; where another answer would
+			// not, this answer adds it (图19: 炮2平4 应将后增加了黑马退6的杀着 — 杀).
 			pos.Unmake() // the null move
 			pos.Unmake() // m
 			mf.MateThreatSelfInflicted = threatensWhateverTheAnswer(s)
 			pos.Make(m)
 			pos.Make(position.NullMove)
+		default:
+			// It stood before this move but not before the opponent's.
+			mf.MateThreatSelfInflicted = true
 		}
 	}
 	pinnedNow := pos.Pinned(O)
