@@ -81,7 +81,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if s.pos.At(to).Kind() == position.King {
 				continue
 			}
-			if !(sq == position.NoSquare || to == sq || freeCapture || sq == zoneSquare && s.onZone(to, side)) && (checks <= 0 || !s.givesCheck(m)) {
+			if !(sq == position.NoSquare || to == sq || freeCapture || sq == zoneSquare && s.onZone(m, side)) && (checks <= 0 || !s.givesCheck(m)) {
 				continue
 			}
 			moves[n] = m
@@ -114,7 +114,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			v = s.value(s.pos.At(m.To()), m.To())
 		}
 		// A capture off the square, or a quiet move, is here as a check.
-		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m.To(), side)))
+		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m, side)))
 		// Futility: a capture that gives no check leaves the opponent free
 		// to stop, so it is worth at most what it takes; if that cannot
 		// raise alpha, the move cannot matter. What this node returns when
@@ -145,7 +145,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if spare {
 				s.spared[m.From()] = false // it moved: no longer spared
 			}
-			zoned := sq == zoneSquare && capture && side != s.zoneSide
+			zoned := sq == zoneSquare && capture && (side != s.zoneSide || s.ownRoot)
 			var saved zone
 			if zoned {
 				saved = s.zone
@@ -188,10 +188,18 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 // elsewhere once the exchange has taken its root).
 const zoneSquare position.Square = -2
 
-// onZone reports whether side's capture on to is part of the exchange on
-// zoneSquare (see there).
-func (s *searcher) onZone(to position.Square, side position.Color) bool {
-	return side != s.zoneSide || s.zone.has(to)
+// onZone reports whether side's capture m is part of the exchange on
+// zoneSquare (see there, and searcher.ownRoot).
+func (s *searcher) onZone(m position.Move, side position.Color) bool {
+	switch {
+	case s.zone.has(m.To()):
+		return true
+	case s.ownRoot && side == s.zoneSide:
+		return !slices.Contains(s.rootCaps, m)
+	case s.ownRoot:
+		return !slices.Contains(s.oppCaps, m)
+	}
+	return side != s.zoneSide
 }
 
 // sortCaptures orders captures by the value taken, the most valuable first.

@@ -4,8 +4,9 @@ package facts
 // best material balance of a line whose first capture is that piece,
 // possibly after checks (抽吃, 连将吃子), the opponent answering checks with
 // any legal move and stopping the exchange when it suits it; less what the
-// opponent could win anyway had the mover passed (the baseline), and with
-// the pawn-trade rule applied (26.7). Under Params.ChaseExchange square, what
+// opponent could win anyway had the mover passed (the baseline), not
+// counting what the mover could win elsewhere anyway (ownShare, under the
+// board reading), and with the pawn-trade rule applied (26.7). Under Params.ChaseExchange square, what
 // the opponent wins back is scoped to the capture's own exchange (restZone)
 // and so is the baseline (zoneBaseline). gainAll searches the check lines once
 // for every victim. TestFiguresFacts checks every 捉 of the 2020 figures,
@@ -29,6 +30,9 @@ type gainResult struct {
 	matedAll bool // every direct capture of the victim gets the mover mated at once
 	direct   bool // the victim can be taken outright
 	clamped  bool // the pawn clamp took the gain away (gainViaChecks)
+	// found is the line's balance as the search found it, before
+	// ownShare (see there): what gainsAll's shared search compares.
+	found int
 	// kept is gain with the chase's own pieces kept out of the baseline
 	// (baselineLine with keep): not written off as lost anyway. Where no
 	// line was worked out (gain <= 0) it is gain, which is at least kept.
@@ -54,6 +58,10 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
+		r.found = g
+		if s.par.ChaseExchange == ChaseBoard && g > 0 && len(r.line) > 0 && r.line[0].To() == target {
+			g = s.ownShare(target, g)
+		}
 		base, taken := s.baselineLine(target, false)
 		kbase, ktaken := s.baselineLine(target, true)
 		r.raw = g
@@ -196,6 +204,106 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 		stats.matedAll = anyDirect && matedAll
 	}
 	return best, found
+}
+
+// ownShare is what a direct line through the victim on target, whose
+// balance the search found to be g (> 0), wins for the victim's sake: the
+// mover's gains elsewhere that it could make anyway, without the victim's
+// exchange, are not the victim's (seed 001 (一)无关联: 不能把甲乙两块棋混在一
+// 起计算子力价值的得失) — neither taken in the line nor as the threat that
+// keeps the opponent from taking back (a recapture it declines because the
+// mover would then win elsewhere what it can win anyway). The baseline does
+// this for what the opponent wins anyway; this is the mover's side.
+//
+// The victim's share is its own complete exchange (ownExchange), or the
+// whole line's balance less the best the mover could win anyway by taking
+// another piece (moverElsewhere), whichever is more, and never more than g:
+// a gain elsewhere that the victim's exchange made possible (it took a root,
+// opened a line: 2020 图4, 以炮换马多得一卒) is the victim's, one that was
+// there anyway is not.
+func (s *searcher) ownShare(target position.Square, g int) int {
+	if s.pos.InCheck(s.pos.Side()) {
+		return g // no passing out of check: nothing is won "anyway"
+	}
+	anyway := s.moverElsewhere(target)
+	if anyway <= 0 {
+		return g
+	}
+	own := s.ownExchange(target)
+	return min(g, max(own, g-anyway))
+}
+
+// moverElsewhere is the best balance the side to move can win by a direct
+// capture of an enemy piece other than the one on target (the king aside),
+// measured as the line through a victim is (the capture, then the exchange
+// search), with the victim spared (qsc's spared: the mover does not take
+// it where it stands): what it wins anyway, without touching that victim —
+// a line that comes round to the victim (two pieces of one root: take one,
+// and the other falls) is the victim's too. 0 if none wins. A capture after
+// which the opponent mates at once does not count.
+func (s *searcher) moverElsewhere(target position.Square) int {
+	best := 0
+	var cb [position.MaxMoves]position.Move
+	release := s.spare(target)
+	defer release()
+	for _, c := range s.pos.LegalCaptures(cb[:0]) {
+		to := c.To()
+		pc := s.pos.At(to)
+		if to == target || pc.Kind() == position.King {
+			continue
+		}
+		v := s.value(pc, to)
+		if v <= best {
+			continue // the opponent may stop: it wins at most the piece
+		}
+		s.pos.Make(c)
+		if !s.opponentMatesInOne(1) {
+			best = max(best, v-s.qsc(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, s.par.ExchangeChecks, false, position.NoSquare, 1))
+		}
+		s.pos.Unmake()
+	}
+	return best
+}
+
+// ownExchange is the best balance of a capture of the piece on target by the
+// side to move, in the victim's own complete exchange: either side takes on
+// the victim's square and on the squares the other has captured on (the
+// complete exchange on each), by the checks of the exchange search, and
+// elsewhere only by a capture it did not have before the victim was taken:
+// one the exchange made possible (a line it opened, a root it took, a piece
+// it brought into play: seed 000 第53讲 图3, where 车七进五 takes the
+// elephant and, the rook gone from the cannon's rank, 炮九平三 takes the
+// crossed rook). A capture either side had anyway is not part of it: what
+// the opponent wins anyway is the baseline's, what the mover wins anyway is
+// not the victim's. A capture after which the opponent mates at once does
+// not count. noFloor when the mover is in check (no null move to ask the
+// opponent's captures; ownShare does not ask) or has no such capture.
+func (s *searcher) ownExchange(target position.Square) int {
+	best := noFloor
+	mover := s.pos.Side()
+	if s.pos.InCheck(mover) {
+		return best
+	}
+	var cb, rb, ob [position.MaxMoves]position.Move
+	saved, side, savedCaps, savedOpp, savedOwn := s.zone, s.zoneSide, s.rootCaps, s.oppCaps, s.ownRoot
+	s.rootCaps = s.pos.LegalCaptures(rb[:0])
+	s.pos.Make(position.NullMove)
+	s.oppCaps = s.pos.LegalCaptures(ob[:0])
+	s.pos.Unmake()
+	s.ownRoot, s.zoneSide = true, mover
+	for _, c := range s.pos.LegalCapturesInto(cb[:0], target, mover) {
+		v := s.value(s.pos.At(target), target)
+		s.zone = zone{}
+		s.zone.add(target)
+		s.pos.Make(c)
+		if !s.opponentMatesInOne(1) {
+			v -= s.qs(zoneSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, 1)
+			best = max(best, v)
+		}
+		s.pos.Unmake()
+	}
+	s.zone, s.zoneSide, s.rootCaps, s.oppCaps, s.ownRoot = saved, side, savedCaps, savedOpp, savedOwn
+	return best
 }
 
 // takesBlocker reports whether the capture m, at ply of a gain search's
@@ -721,7 +829,7 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 			// without checks first and search the check lines only if the
 			// shared search found more than that.
 			full := s.gainViaChecks(sq, 0, noFloor)
-			if !full.ok || full.raw < t.val[q] || full.clamped {
+			if !full.ok || full.found < t.val[q] || full.clamped {
 				// The line is one worth what the shared search found:
 				// the search for it need look at no line worth less (and
 				// should it find none, it looks again at them all).

@@ -42,6 +42,12 @@ type searcher struct {
 	// zoneSquare (ChaseSquare's rest, see restZone).
 	zone     zone
 	zoneSide position.Color
+	// With ownRoot (ownExchange), both sides take on the zone, whose squares
+	// either side's captures add to, and elsewhere only by a capture that is
+	// not among those it had before the victim was taken (rootCaps: the
+	// zoneSide's; oppCaps: the other side's).
+	rootCaps, oppCaps []position.Move
+	ownRoot           bool
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.

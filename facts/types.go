@@ -168,7 +168,8 @@ type Threat struct {
 	HasBefore  bool `json:"has_before"`
 	// LineGainAfter and LineGainBefore are the line's own balance, after and
 	// before the move: the gain less what the opponent could win anyway had
-	// the mover passed (the baseline, elsewhere on the board). A gain that
+	// the mover passed (the baseline, elsewhere on the board), and without
+	// what the mover could win elsewhere anyway (ownShare). A gain that
 	// grew while its line's own balance did not grew through another part
 	// of the board (seed 001 (一)无关联: 不能把甲乙两块棋混在一起计算).
 	LineGainAfter  int `json:"line_gain_after"`
