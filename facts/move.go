@@ -224,6 +224,57 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 	}
 }
 
+// kingPawnTakesLast plays the complete exchange on the square of capture c
+// (each side taking back with its least valuable piece while it can) and
+// reports whether the mover is even or behind until its last capture there,
+// a recapture after the opponent took back, which is its king's or a
+// pawn's, and ahead after it. (A first capture by the king or a pawn is
+// 26.1 / 26.1.1's own case, as in the line; so is the king or pawn that
+// moved, on movedTo: 走动帅(将)、兵(卒)后与其它子配合同时产生捉 → 捉.)
+func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, movedTo position.Square) bool {
+	sq, mover := c.To(), pos.Side()
+	balance, before := 0, 0
+	var last position.Kind
+	n := 0
+	for m := c; m != position.NoMove; m = cheapestCapture(pos, par, sq) {
+		v := pieceValue(par, pos.At(sq), sq)
+		if pos.Side() == mover {
+			before, last = balance, pos.At(m.From()).Kind()
+			if m.From() == movedTo {
+				last = position.NoKind
+			}
+			balance += v
+		} else {
+			balance -= v
+		}
+		pos.Make(m)
+		n++
+	}
+	captures := n
+	for ; n > 0; n-- {
+		pos.Unmake()
+	}
+	return captures >= 3 && balance > 0 && before <= 0 && (last == position.King || last == position.Pawn)
+}
+
+// cheapestCapture is the side to move's legal capture on sq by its least
+// valuable piece (the king last), or NoMove.
+func cheapestCapture(pos *position.Position, par *Params, sq position.Square) position.Move {
+	var buf [16]position.Move
+	best, bestV := position.NoMove, 0
+	for _, m := range pos.LegalCapturesInto(buf[:0], sq, pos.Side()) {
+		pc := pos.At(m.From())
+		v := pieceValue(par, pc, m.From())
+		if pc.Kind() == position.King {
+			v = 1 << 20
+		}
+		if best == position.NoMove || v < bestV {
+			best, bestV = m, v
+		}
+	}
+	return best
+}
+
 // threatensWhateverTheAnswer reports whether the side to move, in check,
 // threatens mate after each of its answers to the check.
 func threatensWhateverTheAnswer(s *searcher) bool {
@@ -436,7 +487,11 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			v := pieceValue(par, pos.At(lm.To()), lm.To())
 			if i%2 == 0 {
 				lastBefore, lastBy = balance, pos.At(lm.From()).Kind()
-				if lm.To() != vsq || !exchangedOn {
+				if o, ok := origin[lm.From()]; lm.From() == movedTo && !ok || ok && o == movedTo {
+					// the king or pawn that moved takes last: its move
+					// and the others' chase together (26.1.1 按捉)
+					lastBy = position.NoKind
+				} else if lm.To() != vsq || !exchangedOn {
 					// not a recapture on the victim's square after an
 					// exchange there (a first capture, or one after
 					// checks only, is 26.1 / 26.1.1's own case)
@@ -494,6 +549,13 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	// elsewhere at the end (a counter-capture's recapture) is not this.
 	t.KingPawnGainsLast = t.GainAfter > 0 && lastBefore <= 0 &&
 		(lastBy == position.King || lastBy == position.Pawn)
+	if t.GainAfter > 0 && !t.KingPawnGainsLast && len(after.line) == 1 && after.line[0].To() == vsq {
+		// The opponent declines to take back (the line is the capture
+		// alone) because the king or a pawn would take its recapturer: the
+		// book counts the complete exchange (24.3 通过完整互吃交换后), in which
+		// the king's or the pawn's last capture is its own (参考图32).
+		t.KingPawnGainsLast = kingPawnTakesLast(pos, par, after.line[0], movedTo)
+	}
 	// The pieces that moved in the line are named by their starting squares
 	// (in P′, before the line).
 	for _, p := range t.Participants {

@@ -72,3 +72,38 @@ func TestPawnClampTieByCaptureOrder(t *testing.T) {
 		assert.Equal(t, want, iccsLine(r.line), v.name)
 	}
 }
+
+// TestKingPawnTakesLast: the complete exchange on a capture's square
+// (24.3 通过完整互吃交换), played with each side's least valuable piece,
+// where the opponent would rather not take back. 2020 参考图32's prose:
+// the king takes only after an even trade (cannon for horse, then 帅 takes
+// the horse that took back) — the gain is the king's own (26.1). Just
+// outside: a rook takes last; the king or pawn that moved takes last (26.1.1
+// 走动帅(将)、兵(卒)后与其它子配合 → 捉); the king's or pawn's first capture.
+// Positions: testdata/cases/cn2020_mechanisms.yaml m20-ref32-*, after
+// 炮六平五 with red to move again.
+func TestKingPawnTakesLast(t *testing.T) {
+	for _, c := range []struct {
+		name, fen, capture string
+		movedTo            string
+		want               bool
+	}{
+		{"king takes after an even trade", "3a1k3/9/3a5/8P/4C4/9/4P4/9/3Kn4/6n2 w - - 0 1", "e5e1", "e5", true},
+		{"a rook takes last", "3a1k3/9/3a5/8P/4C4/9/4P4/9/2R1n4/3K2n2 w - - 0 1", "e5e1", "e5", false},
+		{"the king that moved takes last", "3a1k3/9/3a5/8P/4C4/9/4P4/9/3Kn4/6n2 w - - 0 1", "e5e1", "d1", false},
+		{"no trade: the horse on e1 has no root", "3a1k3/9/3a5/8P/4C4/9/4P4/9/3Kn4/9 w - - 0 1", "e5e1", "e5", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pos, err := position.ParseFEN(c.fen)
+			require.NoError(t, err)
+			ms, err := position.ParseMoves(pos, []string{c.capture})
+			require.NoError(t, err)
+			moved, ok := position.ParseSquare(c.movedTo)
+			require.True(t, ok)
+			par := DefaultParams()
+			before := pos.FEN()
+			assert.Equal(t, c.want, kingPawnTakesLast(pos, &par, ms[0], moved))
+			assert.Equal(t, before, pos.FEN(), "the position is restored")
+		})
+	}
+}

@@ -260,9 +260,12 @@ type Threat struct {
 	CaptureDiscoversCheck bool `json:"capture_discovers_check"`
 	// KingPawnGainsLast: the line is even (or losing) until its last
 	// capture by the mover, and that capture is the king's or a pawn's, on
-	// the victim's square: the
-	// gain beyond an even exchange is the king's or the pawn's own (26.1;
-	// 2020 参考图32: the king takes only after an equal exchange).
+	// the victim's square, after the opponent took back: the gain beyond an
+	// even exchange is the king's or the pawn's own (26.1; 2020 参考图32:
+	// the king takes only after an equal exchange). Where the opponent
+	// would rather not take back, the complete exchange (24.3) is played
+	// out on the square. Not when that king or pawn is the piece that moved
+	// (26.1.1: it and the others chase together → 捉).
 	KingPawnGainsLast bool `json:"king_pawn_gains_last"`
 	// NeedsKing: the gain disappears without the king (借帅之力).
 	NeedsKing bool `json:"needs_king"`
