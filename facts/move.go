@@ -261,15 +261,14 @@ func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, mov
 // valuable piece (the king last), or NoMove.
 func cheapestCapture(pos *position.Position, par *Params, sq position.Square) position.Move {
 	var buf [16]position.Move
-	best, bestV := position.NoMove, 0
+	best := position.NoMove
+	var bestKing bool
+	var bestV int
 	for _, m := range pos.LegalCapturesInto(buf[:0], sq, pos.Side()) {
 		pc := pos.At(m.From())
-		v := pieceValue(par, pc, m.From())
-		if pc.Kind() == position.King {
-			v = 1 << 20
-		}
-		if best == position.NoMove || v < bestV {
-			best, bestV = m, v
+		king, v := pc.Kind() == position.King, pieceValue(par, pc, m.From())
+		if best == position.NoMove || !king && bestKing || king == bestKing && v < bestV {
+			best, bestKing, bestV = m, king, v
 		}
 	}
 	return best
