@@ -1,8 +1,20 @@
 #!/usr/bin/env python3
-# Converts ../shared/data (cn2020_figures.jsonl, rulecases.jsonl) into the
-# YAML case files beside this script. Run from anywhere: python3 convert.py.
+# Converts ../shared/data (cn2020_figures.jsonl, cn2020_reference_figures.jsonl,
+# rulecases.jsonl) into the
+# YAML case files beside this script. Run from anywhere: python3 convert.py
+# [NAME.yaml …] writes the named files only (default: all of them).
+# cn2020_figures.yaml and axf_rulecases.yaml carry later hand edits (notes,
+# known disagreements): regenerate them only to diff, never to replace.
 # The seeds file (seeds.yaml) is written by hand.
-import json, ast, re
+import json, ast, re, sys
+
+WANT = set(sys.argv[1:])
+
+def write(path, text):
+    name = path.rsplit('/', 1)[-1]
+    if WANT and name not in WANT:
+        return
+    open(path, 'w').write(text)
 
 def board_of(fen):
     rows = fen.split()[0].split('/')
@@ -121,7 +133,62 @@ for l in open('/work/shared/data/cn2020_figures.jsonl'):
     out.append(f"    ruling: {yq(d['ruling'])}")
     if note:
         out.append(f"    notes: {yq(note)}")
-open('/work/main/testdata/cases/cn2020_figures.yaml', 'w').write('\n'.join(out) + '\n')
+write('/work/main/testdata/cases/cn2020_figures.yaml', '\n'.join(out) + '\n')
+
+# ---- 2020 reference figures (参考图1–50)
+# Transcription points, each with the text that decides it (issue 24): the
+# case follows the book's words, and says so.
+POINTS_REF = {
+    'cn2020-ref33': "ply 4 (炮4进1): the book labels 闲 (\u201c黑方进炮退炮均为闲\u201d); the transcriber's code says 捉 (\u201c原文标记为闲，实际可将军得士\u201d: the cannon's advance would win an advisor by check). The case follows the book's label; the verdict (draw) is the same either way.",
+    'cn2020-ref41': "ply 3 (炮六平二): the book says 联合捉子 (捉); the data README notes that on the transcribed position no capture after the move looks profitable, so the diagram may have been transcribed with a piece misplaced. The case keeps the book's label.",
+    'cn2020-ref01': "ply 3: the book writes 马四进二 where two red horses stand on file 四; 后马进二 (f4h5) is meant and played.",
+    'cn2020-ref31': "the transcriber corrected the printed diagram (\u201c原图存在错误，已经修正\u201d); the corrected position is used.",
+    'cn2020-ref08': "18 plies; the position after ply 18 repeats the one after ply 14, so the cycle judged is plies 15–18 (车二退三 炮9退3 车二进三 炮9进3); the book's ruling (红方均为禁止着法) covers the whole sequence.",
+}
+out = []
+out.append("""# The 50 reference figures (参考图1–50) of the Chinese Xiangqi Association's
+# 2020 rules (棋例 chapter numbered as in 2011: 24 术语, 25 总则, 26 通则).
+#
+# Source: ../shared/data/cn2020_reference_figures.jsonl, transcribed from
+# liudengfeng/cppxq src/test_mark_2022_plus.cpp (MarkMovePlus.Testx01–Testx50)
+# and src/test_cases.hpp @5253f98d7e13eff57f219b876f859814dfd307b1 (MIT):
+# positions, the book's moves, the book's per-move labels (book_labels, not
+# the transcriber's code labels) and rulings. Licence: factual data only —
+# positions, moves and the book's rulings; no code of the source is copied
+# beyond the short ruling quoted in each case.
+#
+# expect: the book's ruling under 20 (the 2020 book) and 11 (the 2011 book:
+# same numbering and clauses for 24–26).
+# labels: the book's label for each move of the cycle judged (the last
+# period of the moves), in order. Transcription points are in `notes`.
+# Regenerate with convert.py; a case the engine rules otherwise is a FAIL
+# line in cn2020_reference_figures.results (issue 24), not hidden.
+source: 中国象棋协会《象棋竞赛规则》2020 参考图1–50, via liudengfeng/cppxq
+licence: factual data (positions, moves, the book's rulings)
+cases:""")
+for l in open('/work/shared/data/cn2020_reference_figures.jsonl'):
+    d = json.loads(l)
+    moves = d['moves']
+    lp = last_period(d['fen'], moves)
+    if lp is None:
+        raise SystemExit(f"{d['id']}: the transcribed moves do not close a cycle (ply {len(moves)})")
+    cyc = moves[lp:]
+    bl = d['book_labels']
+    if len(bl) != len(moves):
+        raise SystemExit(f"{d['id']}: {len(bl)} book labels for {len(moves)} moves")
+    labs = bl[lp:]
+    v = verdict_map[d['verdict']]
+    out.append(f"  - id: {d['id']}")
+    out.append(f"    fen: {yq(d['fen'])}")
+    out.append(f"    moves: {' '.join(moves)}")
+    out.append(f"    moves_cn: {' '.join(d['moves_cn'])}")
+    out.append(f"    expect: {{\"20\": {v}, \"11\": {v}}}")
+    ls = ', '.join('~' if x is None else x for x in labs)
+    out.append(f"    labels: {{\"20\": [{ls}], \"11\": [{ls}]}}")
+    out.append(f"    ruling: {yq(d['ruling'])}")
+    if d['id'] in POINTS_REF:
+        out.append(f"    notes: {yq(POINTS_REF[d['id']])}")
+write('/work/main/testdata/cases/cn2020_reference_figures.yaml', '\n'.join(out) + '\n')
 
 # ---- AXF / WXF rows and the xqbase row
 rows = [json.loads(l) for l in open('/work/shared/data/rulecases.jsonl')]
@@ -178,6 +245,6 @@ for d in rows:
     if d.get('axf_diagram'):
         lines.append(f"    diagram: {yq(str(d['axf_diagram']))}")
     target.extend(lines)
-open('/work/main/testdata/cases/axf_rulecases.yaml', 'w').write('\n'.join(out) + '\n')
-open('/work/main/testdata/cases/cn_rulecases.yaml', 'w').write('\n'.join(cn) + '\n')
+write('/work/main/testdata/cases/axf_rulecases.yaml', '\n'.join(out) + '\n')
+write('/work/main/testdata/cases/cn_rulecases.yaml', '\n'.join(cn) + '\n')
 print("ok")
