@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/corpus"
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -38,9 +39,9 @@ type diffItem struct {
 	Ply  int    `json:"ply,omitempty"`  // cycles: moves played when the repetition is complete
 	FEN  string `json:"fen,omitempty"`  // the cycle's start
 	// Moves: the cycle judged (empty when a case has none).
-	Moves []string   `json:"moves"`
-	A     scanRuling `json:"a"`
-	B     scanRuling `json:"b"`
+	Moves []string      `json:"moves"`
+	A     corpus.Ruling `json:"a"`
+	B     corpus.Ruling `json:"b"`
 	// VerdictDiffers, and the 1-based plies of the cycle whose labels differ.
 	VerdictDiffers bool  `json:"verdict_differs"`
 	LabelsDiffer   []int `json:"labels_differ,omitempty"`
@@ -236,7 +237,7 @@ func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
 	if len(in.Moves) > 0 {
 		it.FEN, it.Moves = in.Start.FEN(), iccs(in.Moves)
 	}
-	rs := judgeEach(books, in)
+	rs := corpus.JudgeEach(books, in)
 	it.A, it.B = rs[0], rs[1]
 	return it, nil
 }
@@ -245,13 +246,13 @@ func diffCase(c *interp.Case, books []*interp.Book) (diffItem, error) {
 func diffGames(path string, books []*interp.Book, mode string, jobs int) ([]diffItem, []replayError) {
 	var out []diffItem
 	var errs []replayError
-	for b := range scanPipeline([]string{path}, jobs, books, mode, shard{}, nil) {
-		for _, g := range b.items {
-			if err := scanErr(&g); err != nil {
+	for b := range corpus.Scan([]string{path}, corpus.Options{Books: books, Cycles: mode, Jobs: jobs, Open: openRecord}) {
+		for _, g := range b.Items {
+			if err := g.Res.Err; err != nil {
 				errs = append(errs, errorEntry(err))
 				continue
 			}
-			for _, c := range g.res.cycles {
+			for _, c := range g.Res.Cycles {
 				out = append(out, diffItem{Kind: "cycle", File: c.File, Line: c.Line, ID: c.ID, Game: c.Game, Ply: c.Ply,
 					FEN: c.FEN, Moves: c.Moves, A: c.Rulings[0], B: c.Rulings[1]})
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/corpus"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -135,29 +136,29 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 		if prog != nil {
 			opened = prog.setReader
 		}
-		replayer := func() func(*gameItem[replayed]) {
+		replayer := func() func(*corpus.Item[replayed]) {
 			rp := record.Replayer{Memo: memo}
-			return func(it *gameItem[replayed]) {
-				if it.g != nil {
-					it.res.reps, it.res.plies, it.res.err = rp.Check(it.g)
+			return func(it *corpus.Item[replayed]) {
+				if it.Game != nil {
+					it.Res.reps, it.Res.plies, it.Res.err = rp.Check(it.Game)
 				}
 			}
 		}
-		for b := range gamePipeline(files, *jobs, replayBatch, opened, replayer) {
-			rf := &rep.Files[b.file]
-			for _, it := range b.items {
-				if it.readErr != nil {
-					rep.Errors = append(rep.Errors, errorEntry(it.readErr))
+		for b := range corpus.Pipeline(files, corpus.Reading{Jobs: *jobs, BatchSize: replayBatch, Open: openRecord, Opened: opened}, replayer) {
+			rf := &rep.Files[b.File]
+			for _, it := range b.Items {
+				if it.ReadErr != nil {
+					rep.Errors = append(rep.Errors, errorEntry(it.ReadErr))
 					rf.Errors++
 					continue
 				}
-				r := &it.res
+				r := &it.Res
 				rep.Games++
 				rep.Plies += r.plies
 				rf.Games++
 				rf.Plies += r.plies
-				rf.Format = it.g.Format
-				rf.Encoding = it.g.Encoding
+				rf.Format = it.Game.Format
+				rf.Encoding = it.Game.Encoding
 				if r.err != nil {
 					rep.Errors = append(rep.Errors, errorEntry(r.err))
 					rf.Errors++
@@ -169,14 +170,14 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 				if r.reps.Max >= 3 {
 					rep.GamesWith3Fold++
 					if *list {
-						g := it.g
+						g := it.Game
 						rep.Threefold = append(rep.Threefold, threefoldGame{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID,
 							Max: r.reps.Max, FirstThreefold: r.reps.FirstThreefold, Plies: r.plies})
 					}
 				}
 			}
 			if prog != nil {
-				prog.update(b.file, rep.Games, rep.Plies, len(rep.Errors), false)
+				prog.update(b.File, rep.Games, rep.Plies, len(rep.Errors), false)
 			}
 		}
 		if prog != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/corpus"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -44,70 +44,20 @@ func init() {
 	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
-// scanBatchSize: games travel in small batches — judging a cycle under
-// every book takes a fraction of a second, so batches must be small for the
-// workers to share them out and for the progress line to move.
-const scanBatchSize = 4
-
-// scanRuling is one book's ruling on a cycle.
-type scanRuling struct {
-	Ruleset string   `json:"ruleset"`
-	Verdict string   `json:"verdict"` // a verdict word, or "error"
-	Labels  []string `json:"labels,omitempty"`
-	Error   string   `json:"error,omitempty"`
-}
-
-// scanCycle is one cycle found and judged.
-type scanCycle struct {
-	File   string `json:"file"`
-	Line   int    `json:"line,omitempty"`
-	Game   int    `json:"game"` // 1-based index of the record in its file
-	ID     string `json:"id,omitempty"`
-	Result string `json:"result,omitempty"`
-	// Ply: moves played when the repetition is complete; FromPly: where the
-	// period judged starts (its position is FEN).
-	Ply         int      `json:"ply"`
-	FromPly     int      `json:"from_ply"`
-	Occurrences int      `json:"occurrences"`
-	FEN         string   `json:"fen"`
-	Moves       []string `json:"moves"`
-	// EndsGame: the game ends in this repetition (the record's own
-	// ends_in_repetition when it has one, for its first cycle).
-	EndsGame bool         `json:"ends_game"`
-	Rulings  []scanRuling `json:"rulings"`
-}
-
-// scanSummary is one book's tally.
-type scanSummary struct {
-	Ruleset       string `json:"ruleset"`
-	Extends       string `json:"extends,omitempty"` // the book it is a draft of`
-	RedMustVary   int    `json:"red_must_vary"`
-	BlackMustVary int    `json:"black_must_vary"`
-	Draw          int    `json:"draw"`
-	Errors        int    `json:"errors"`
-	// Decisive: cycles of games with a decisive result that end in the
-	// cycle; LoserMustVary: how many of them the book rules against the
-	// side that lost.
-	Decisive      int `json:"decisive_ending_in_cycle"`
-	LoserMustVary int `json:"loser_must_vary"`
-}
+// The scan's cycles and summary are the corpus package's.
+type (
+	scanCycle  = corpus.Cycle
+	scanTotals = corpus.Summary
+)
 
 type scanReport struct {
-	Mode      string        `json:"mode"`
-	Games     int           `json:"games"`
-	Cycles    []scanCycle   `json:"cycles"`
-	Summary   []scanSummary `json:"summary"`
-	Agreement [][]int       `json:"agreement"` // see scanTotals
-	Errors    []replayError `json:"errors"`
-	ElapsedMS int64         `json:"elapsed_ms"`
-}
-
-// scanned is what scanning one game found: its cycles judged, or why it
-// could not be replayed; other: the game is another shard's.
-type scanned struct {
-	cycles []scanCycle
-	err    error
-	other  bool
+	Mode      string               `json:"mode"`
+	Games     int                  `json:"games"`
+	Cycles    []scanCycle          `json:"cycles"`
+	Summary   []corpus.BookSummary `json:"summary"`
+	Agreement [][]int              `json:"agreement"` // see corpus.Summary
+	Errors    []replayError        `json:"errors"`
+	ElapsedMS int64                `json:"elapsed_ms"`
 }
 
 func runScan(fs *pflag.FlagSet) runFunc {
@@ -139,7 +89,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if *jobs < 1 {
 			return usageErr(e, "scan", "--jobs must be 1 or more")
 		}
-		sh, err := parseShard(*shardArg)
+		sh, err := corpus.ParseShard(*shardArg)
 		if err != nil {
 			return usageErr(e, "scan", "%v", err)
 		}
@@ -162,7 +112,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		defer stop()
 		files := args
 		start := time.Now()
-		tot := newScanTotals(*mode, books, sh)
+		tot := corpus.NewSummary(*mode, books, sh)
 		out := newScanOutput(e.stdout, *format, *quiet)
 		var prog *scanProgress
 		var opened func(int, *record.Reader)
@@ -171,35 +121,33 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			opened = prog.setReader
 		}
 		otherErrs := false
-		for b := range scanPipeline(files, *jobs, books, *mode, sh, opened) {
-			for _, it := range b.items {
-				if it.res.other {
+		opt := corpus.Options{Books: books, Cycles: *mode, Jobs: *jobs, Shard: sh, Open: openRecord, Opened: opened}
+		for b := range corpus.Scan(files, opt) {
+			for i := range b.Items {
+				it := &b.Items[i]
+				if it.Res.Other {
 					// Another shard's; an error that is no game's is
 					// counted by the first, but said by every shard.
-					if noGame(&it) {
-						fmt.Fprintf(e.stderr, "xqrules scan: %v (counted in shard 1/%d)\n", it.readErr, sh.n)
+					if corpus.NoGame(it.Game, it.ReadErr) {
+						fmt.Fprintf(e.stderr, "xqrules scan: %v (counted in shard 1/%d)\n", it.ReadErr, sh.N())
 						otherErrs = true
 					}
 					continue
 				}
-				if it.g != nil {
-					tot.Games++
-				}
-				if err := scanErr(&it); err != nil {
-					tot.BadGames++
-					out.badGame(errorEntry(err))
+				tot.AddGame(it)
+				if it.Res.Err != nil {
+					out.badGame(errorEntry(it.Res.Err))
 					continue
 				}
-				for i := range it.res.cycles {
-					tot.add(&it.res.cycles[i])
-					out.cycle(&it.res.cycles[i])
+				for i := range it.Res.Cycles {
+					out.cycle(&it.Res.Cycles[i])
 				}
 			}
 			if err := out.flush(); err != nil {
 				prog.clear()
 				return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 			}
-			prog.update(b.file, tot.Games, tot.Cycles, tot.BadGames)
+			prog.update(b.File, tot.Games, tot.Cycles, tot.BadGames)
 		}
 		prog.clear()
 		elapsed := time.Since(start)
@@ -207,7 +155,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 		}
 		if html != nil {
-			if err := htmlreport.WriteScan(html, tot.htmlSummary(files)); err != nil {
+			if err := htmlreport.WriteScan(html, htmlSummary(tot, files)); err != nil {
 				return fail(e, "scan", err)
 			}
 			if err := html.commit(); err != nil {
@@ -222,7 +170,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			}
 			fmt.Fprintf(e.stderr, "scan: %d cycles judged in %.1f s%s, %d jobs\n", tot.Cycles, elapsed.Seconds(), per, *jobs)
 		}
-		if tot.failed() || otherErrs {
+		if tot.Failed() || otherErrs {
 			return exitFailed
 		}
 		return exitOK
@@ -239,95 +187,6 @@ func shortVerdict(v string) string {
 		return "draw"
 	}
 	return v
-}
-
-// scanPipeline reads the files, judges the games of shard sh in jobs
-// goroutines and returns the batches in file order (see gamePipeline;
-// opened, when not nil, is told each file's reader): the
-// reorder window is the pipeline's channels, a few batches per worker.
-func scanPipeline(files []string, jobs int, books []*interp.Book, mode string, sh shard, opened func(int, *record.Reader)) <-chan *gameBatch[scanned] {
-	scanner := func() func(*gameItem[scanned]) {
-		return func(it *gameItem[scanned]) {
-			if !sh.has(it) {
-				it.res.other = true
-				return
-			}
-			if it.g != nil && it.readErr == nil {
-				it.res.cycles, it.res.err = scanGame(it.g, books, mode)
-			}
-		}
-	}
-	return gamePipeline(files, jobs, scanBatchSize, opened, scanner)
-}
-
-// scanErr is the item's error: reading the record, or replaying the game.
-func scanErr(it *gameItem[scanned]) error {
-	if it.readErr != nil {
-		return it.readErr
-	}
-	return it.res.err
-}
-
-// scanGame replays a game, finds its cycles and judges each under books.
-// The error is the game's (it cannot be replayed); a book that cannot rule
-// on a cycle is recorded in the cycle's rulings.
-func scanGame(g *record.Game, books []*interp.Book, mode string) ([]scanCycle, error) {
-	rp, err := record.Replay(g)
-	if err != nil {
-		return nil, err
-	}
-	found := interp.FindCycles(rp.Start, rp.Moves, mode)
-	if len(found) > 0 && mode != interp.CyclesLast && g.Raw != nil {
-		// The corpus's own reading of whether the game ends in its first
-		// threefold cycle (CCPD's ends_in_repetition) wins over ours.
-		var x struct {
-			Ends *bool `json:"ends_in_repetition"`
-		}
-		if json.Unmarshal(g.Raw, &x) == nil && x.Ends != nil {
-			found[0].EndsGame = *x.Ends
-		}
-	}
-	out := make([]scanCycle, 0, len(found))
-	for _, f := range found {
-		c := scanCycle{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID, Result: g.Result,
-			Ply: f.Ply, FromPly: f.FromPly, Occurrences: f.Occurrences, FEN: f.Start.FEN(), Moves: iccs(f.Moves),
-			EndsGame: f.EndsGame}
-		c.Rulings = judgeEach(books, f.Input)
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-// judgeEach judges in under every book; when the books cannot all rule,
-// each is judged alone, so that one book's error does not hide the others'
-// rulings. The scan's workers keep the cores busy, so the analyses of a
-// cycle run in turn, sharing what they can, and no reason is rendered (interp.JudgeVerdicts).
-func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
-	out := make([]scanRuling, len(books))
-	rs, err := interp.JudgeVerdicts(books, in)
-	if err == nil {
-		for i, r := range rs {
-			out[i] = rulingOf(r)
-		}
-		return out
-	}
-	for i, b := range books {
-		rs, err := interp.JudgeVerdicts([]*interp.Book{b}, in)
-		if err != nil {
-			out[i] = scanRuling{Ruleset: b.ID, Verdict: "error", Error: err.Error()}
-			continue
-		}
-		out[i] = rulingOf(rs[0])
-	}
-	return out
-}
-
-func rulingOf(r interp.Ruling) scanRuling {
-	s := scanRuling{Ruleset: r.Ruleset, Verdict: r.Verdict}
-	for _, m := range r.Moves {
-		s.Labels = append(s.Labels, m.Label)
-	}
-	return s
 }
 
 // scanProgress draws one status line on a terminal, at most ten times a

@@ -1,0 +1,111 @@
+package corpus
+
+import (
+	"fmt"
+	"hash/fnv"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/xqrules/xqrules/position/record"
+)
+
+// Shard is the K-th of N shares of a corpus; the zero Shard is the whole.
+// A game belongs to share FNV-1a-64(key) mod N, its key being its record
+// id (JSON Lines "id", PGN CCPDPath), or, for a record without one, its
+// file's base name and 1-based index ("games.pgn#12"). A record that could
+// not be read goes by its id or index likewise; an error that is no game's
+// (a file that cannot be opened, a broken gzip stream: [NoGame]) is the
+// first shard's, so that merged shards count it once.
+type Shard struct{ k, n int } // k 0-based; n 0: no sharding
+
+// NewShard returns share k (1-based) of n.
+func NewShard(k, n int) (Shard, error) {
+	if n < 1 || k < 1 || k > n {
+		return Shard{}, fmt.Errorf("--shard %d/%d: K must be from 1 to N (%d)", k, n, n)
+	}
+	return Shard{k - 1, n}, nil
+}
+
+// ParseShard reads "K/N" ("" is the whole corpus).
+func ParseShard(s string) (Shard, error) {
+	if s == "" {
+		return Shard{}, nil
+	}
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil {
+		return Shard{}, fmt.Errorf("--shard %q: want K/N, e.g. 2/3 (the 2nd of 3 shares)", s)
+	}
+	if n < 1 || k < 1 || k > n {
+		return Shard{}, fmt.Errorf("--shard %s: K must be from 1 to N (%d)", s, n)
+	}
+	return Shard{k - 1, n}, nil
+}
+
+// String is "K/N", or "" for the whole corpus.
+func (sh Shard) String() string {
+	if sh.n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", sh.k+1, sh.n)
+}
+
+// K is the share's 1-based number (0 for the whole corpus); N the number
+// of shares (0 for the whole corpus).
+func (sh Shard) K() int {
+	if sh.n == 0 {
+		return 0
+	}
+	return sh.k + 1
+}
+
+// N is the number of shares (0: no sharding).
+func (sh Shard) N() int { return sh.n }
+
+// Has reports whether the record read as g (or failing with readErr) is
+// the shard's.
+func (sh Shard) Has(g *record.Game, readErr error) bool {
+	if sh.n <= 1 {
+		return true
+	}
+	key := Key(g, readErr)
+	if key == "" { // NoGame
+		return sh.k == 0
+	}
+	return ShareOf(key, sh.n) == sh.k+1
+}
+
+// Key is the key a record is sharded by ("" for an error that is no
+// game's).
+func Key(g *record.Game, readErr error) string {
+	switch fe, _ := readErr.(*record.Error); {
+	case g != nil && g.ID != "":
+		return g.ID
+	case g != nil:
+		return fmt.Sprintf("%s#%d", filepath.Base(g.File), g.Index+1)
+	case fe != nil && fe.ID != "":
+		return fe.ID
+	case fe != nil && fe.Index >= 0:
+		return fmt.Sprintf("%s#%d", filepath.Base(fe.File), fe.Index+1)
+	}
+	return ""
+}
+
+// ShareOf is the 1-based share of n a key belongs to.
+func ShareOf(key string, n int) int {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int(h.Sum64()%uint64(n)) + 1
+}
+
+// NoGame reports whether a record is an error that is no game's: a file
+// that cannot be opened, a broken gzip stream (the first shard's).
+func NoGame(g *record.Game, readErr error) bool {
+	if g != nil || readErr == nil {
+		return false
+	}
+	fe, _ := readErr.(*record.Error)
+	return fe == nil || (fe.ID == "" && fe.Index < 0)
+}

@@ -1,0 +1,104 @@
+package corpus_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/corpus"
+	"github.com/xqrules/xqrules/interp"
+)
+
+var sampleFiles = []string{
+	"../testdata/records/ccpd_scan_sample.jsonl",
+	"../testdata/records/ccpd_sample.jsonl",
+	"../testdata/records/ccpd_repetition_sample.jsonl",
+	"../testdata/records/famous_sample.jsonl",
+}
+
+// scanSummary scans the sample files (shard sh) and returns the summary.
+func scanSummary(t *testing.T, books []*interp.Book, sh corpus.Shard) *corpus.Summary {
+	t.Helper()
+	opt := corpus.Options{Books: books, Cycles: interp.CyclesAll, Jobs: 2, Shard: sh}
+	sum := corpus.NewSummary(opt.Cycles, books, sh)
+	for b := range corpus.Scan(sampleFiles, opt) {
+		for i := range b.Items {
+			sum.AddGame(&b.Items[i])
+		}
+	}
+	return sum
+}
+
+func sampleBooks(t *testing.T) []*interp.Book {
+	t.Helper()
+	lib, err := interp.Bundled()
+	require.NoError(t, err)
+	books, err := lib.Select("11,asian,ko")
+	require.NoError(t, err)
+	return books
+}
+
+func clone(s *corpus.Summary) *corpus.Summary {
+	c := *s
+	c.Summary = append([]corpus.BookSummary(nil), s.Summary...)
+	c.Agreement = make([][]int, len(s.Agreement))
+	for i, row := range s.Agreement {
+		c.Agreement[i] = append([]int(nil), row...)
+	}
+	return &c
+}
+
+// The shards' summaries merged in any grouping are the whole run's.
+func TestMergeAssociative(t *testing.T) {
+	books := sampleBooks(t)
+	whole := scanSummary(t, books, corpus.Shard{})
+	var parts []*corpus.Summary
+	for k := 1; k <= 3; k++ {
+		sh, err := corpus.NewShard(k, 3)
+		require.NoError(t, err)
+		parts = append(parts, scanSummary(t, books, sh))
+		assert.Less(t, parts[k-1].Games, whole.Games, "shard %d has some games, not all", k)
+	}
+	a, b, c := parts[0], parts[1], parts[2]
+
+	left := clone(a) // (a+b)+c
+	require.NoError(t, left.Merge(b))
+	require.NoError(t, left.Merge(c))
+
+	bc := clone(b) // a+(b+c)
+	require.NoError(t, bc.Merge(c))
+	right := clone(a)
+	require.NoError(t, right.Merge(bc))
+
+	swapped := clone(c) // c+(b+a): commutative too
+	ba := clone(b)
+	require.NoError(t, ba.Merge(a))
+	require.NoError(t, swapped.Merge(ba))
+
+	for _, s := range []*corpus.Summary{left, right, swapped} {
+		s.Shard = ""
+		assert.Equal(t, whole, s)
+	}
+	assert.Positive(t, whole.Cycles)
+}
+
+// Summaries of other runs do not merge.
+func TestMergeRefusesOtherRuns(t *testing.T) {
+	books := sampleBooks(t)
+	a := corpus.NewSummary(interp.CyclesAll, books, corpus.Shard{})
+	assert.ErrorContains(t, clone(a).Merge(corpus.NewSummary(interp.CyclesFirst, books, corpus.Shard{})), "another mode")
+	assert.ErrorContains(t, clone(a).Merge(corpus.NewSummary(interp.CyclesAll, books[:2], corpus.Shard{})), "other rule sets")
+}
+
+func TestParseShard(t *testing.T) {
+	sh, err := corpus.ParseShard("2/3")
+	require.NoError(t, err)
+	assert.Equal(t, "2/3", sh.String())
+	assert.Equal(t, 2, sh.K())
+	assert.Equal(t, 3, sh.N())
+	for _, bad := range []string{"0/3", "4/3", "x", "1/0"} {
+		_, err := corpus.ParseShard(bad)
+		assert.Error(t, err, bad)
+	}
+}
