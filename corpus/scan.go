@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
@@ -12,12 +13,20 @@ import (
 // share them out and for a progress line to move.
 const BatchSize = 4
 
+// InForceID names the column of the book in force (`--rules in-force`).
+const InForceID = "in-force"
+
 // Options says what [Scan] judges and how.
 type Options struct {
-	Books  []*interp.Book // the books every cycle is judged under, in this order
-	Cycles string         // which cycles of a game: interp.CyclesAll, CyclesFirst or CyclesLast
-	Jobs   int            // games judged in parallel
-	Shard  Shard          // the share of the games judged (the zero Shard: all)
+	// Books: the books every cycle is judged under, in this order. A nil
+	// entry is the column of the book in force: each game is judged under
+	// the book InForce gives it (Ruling.Book), or not at all when the table
+	// does not place it (verdict "unknown").
+	Books   []*interp.Book
+	InForce *interp.InForce
+	Cycles  string // which cycles of a game: interp.CyclesAll, CyclesFirst or CyclesLast
+	Jobs    int    // games judged in parallel
+	Shard   Shard  // the share of the games judged (the zero Shard: all)
 	// Open and Opened are as in [Reading].
 	Open   func(path string) (*record.Reader, error)
 	Opened func(file int, r *record.Reader)
@@ -26,7 +35,8 @@ type Options struct {
 // Ruling is one book's ruling on a cycle.
 type Ruling struct {
 	Ruleset string   `json:"ruleset"`
-	Verdict string   `json:"verdict"` // a verdict word, or "error"
+	Book    string   `json:"book,omitempty"` // the in-force column: the book in force for the game
+	Verdict string   `json:"verdict"`        // a verdict word, "error", or "unknown" (no book in force)
 	Labels  []string `json:"labels,omitempty"`
 	Error   string   `json:"error,omitempty"`
 }
@@ -59,6 +69,11 @@ type Scanned struct {
 	Cycles []Cycle
 	Err    error
 	Other  bool
+	// With a table of the book in force: where it places the game, and the
+	// game's year (0: none found); BadDate: the record's date holds no year.
+	InForce *interp.Placement
+	Year    int
+	BadDate bool
 }
 
 // Game is one record of a scan and what was found in it.
@@ -80,24 +95,39 @@ func Scan(files []string, opt Options) <-chan *Batch[Scanned] {
 				return
 			}
 			if it.Game != nil {
-				it.Res.Cycles, it.Res.Err = ScanGame(it.Game, opt.Books, opt.Cycles)
+				it.Res = ScanGame(it.Game, opt)
 			}
 		}
 	}
 	return Pipeline(files, Reading{Jobs: opt.Jobs, BatchSize: BatchSize, Open: opt.Open, Opened: opt.Opened}, scanner)
 }
 
-// ScanGame replays a game, finds its cycles (mode: interp.CyclesAll, …) and
-// judges each under books. The error is the game's (it cannot be
+// ScanGame replays a game, finds its cycles (opt.Cycles) and judges each
+// under opt.Books (and the book in force). Err is the game's (it cannot be
 // replayed); a book that cannot rule on a cycle is recorded in the cycle's
 // rulings.
-func ScanGame(g *record.Game, books []*interp.Book, mode string) ([]Cycle, error) {
+func ScanGame(g *record.Game, opt Options) Scanned {
+	var res Scanned
+	books := opt.Books
+	if slices.Contains(books, nil) {
+		res.Year, res.BadDate = GameYear(g.Tag("Date"), g.Tag("Event"))
+		path := g.ID
+		if path == "" {
+			path = g.File
+		}
+		pl := interp.Placement{Unknown: "no table"}
+		if opt.InForce != nil {
+			pl = opt.InForce.Place(interp.GameEvent{Name: g.Tag("Event"), Path: path, Tags: g.Tags, Year: res.Year})
+		}
+		res.InForce = &pl
+	}
 	rp, err := record.Replay(g)
 	if err != nil {
-		return nil, err
+		res.Err = err
+		return res
 	}
-	found := interp.FindCycles(rp.Start, rp.Moves, mode)
-	if len(found) > 0 && mode != interp.CyclesLast && g.Raw != nil {
+	found := interp.FindCycles(rp.Start, rp.Moves, opt.Cycles)
+	if len(found) > 0 && opt.Cycles != interp.CyclesLast && g.Raw != nil {
 		// The corpus's own reading of whether the game ends in its first
 		// threefold cycle (CCPD's ends_in_repetition) wins over ours.
 		var x struct {
@@ -106,6 +136,12 @@ func ScanGame(g *record.Game, books []*interp.Book, mode string) ([]Cycle, error
 		if json.Unmarshal(g.Raw, &x) == nil && x.Ends != nil {
 			found[0].EndsGame = *x.Ends
 		}
+	}
+	var judge func(interp.Input) []Ruling
+	if res.InForce != nil {
+		judge = inForceJudge(books, opt.InForce, res.InForce)
+	} else {
+		judge = func(in interp.Input) []Ruling { return JudgeEach(books, in) }
 	}
 	out := make([]Cycle, 0, len(found))
 	for _, f := range found {
@@ -116,11 +152,65 @@ func ScanGame(g *record.Game, books []*interp.Book, mode string) ([]Cycle, error
 		c := Cycle{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID, Result: g.Result,
 			Ply: f.Ply, FromPly: f.FromPly, Occurrences: f.Occurrences, FEN: f.Start.FEN(), Moves: moves,
 			EndsGame: f.EndsGame}
-		c.Rulings = JudgeEach(books, f.Input)
+		c.Rulings = judge(f.Input)
 		out = append(out, c)
 	}
-	return out, nil
+	res.Cycles = out
+	return res
 }
+
+// inForceJudge judges under books, the nil entry standing for the book in
+// force pl places the game under (judged once, when it is one of books too).
+func inForceJudge(books []*interp.Book, tab *interp.InForce, pl *interp.Placement) func(interp.Input) []Ruling {
+	var inForce *interp.Book
+	if pl.Book != "" {
+		for _, b := range books {
+			if b != nil && b.ID == pl.Book {
+				inForce = b
+			}
+		}
+		if inForce == nil {
+			inForce = tab.Book(pl.Book)
+		}
+	}
+	judged := make([]*interp.Book, 0, len(books)+1) // distinct, in order
+	at := make([]int, len(books))                   // books[i]'s ruling in judged's; -1: unknown
+	for i, b := range books {
+		if b == nil {
+			b = inForce
+		}
+		if b == nil {
+			at[i] = -1
+			continue
+		}
+		j := slices.Index(judged, b)
+		if j < 0 {
+			j = len(judged)
+			judged = append(judged, b)
+		}
+		at[i] = j
+	}
+	return func(in interp.Input) []Ruling {
+		rs := JudgeEach(judged, in)
+		out := make([]Ruling, len(books))
+		for i, b := range books {
+			switch {
+			case at[i] < 0:
+				out[i] = Ruling{Ruleset: InForceID, Verdict: Unknown}
+			case b == nil:
+				out[i] = rs[at[i]]
+				out[i].Ruleset, out[i].Book = InForceID, inForce.ID
+			default:
+				out[i] = rs[at[i]]
+			}
+		}
+		return out
+	}
+}
+
+// Unknown is the in-force column's verdict on a game the table does not
+// place (a computer event, no date): no book, so no ruling.
+const Unknown = "unknown"
 
 // JudgeEach judges in under every book; when the books cannot all rule,
 // each is judged alone, so that one book's error does not hide the others'

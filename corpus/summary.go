@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -28,6 +29,35 @@ type Summary struct {
 	// Summary) give the same verdict; an error agrees with nothing, so
 	// Agreement[i][i] is the cycles book i ruled on.
 	Agreement [][]int `json:"agreement"`
+	// InForce: with the column of the book in force, the games per book in
+	// force, and the games it could not place, counted and listed.
+	InForce *InForceTally `json:"in_force,omitempty"`
+}
+
+// MaxListed bounds each list of a summary (unknown games, bad dates,
+// disagreements), so that its memory stays flat whatever the corpus size;
+// the counts go on beyond it.
+const MaxListed = 500
+
+// InForceTally is what the table of the book in force made of a scan's
+// games (each game once, whatever its cycles).
+type InForceTally struct {
+	Books   map[string]int `json:"books"`   // games per book in force
+	Unknown map[string]int `json:"unknown"` // games without one, per reason (computer, undated, no period)
+	// UnknownGames lists them (the first MaxListed).
+	UnknownGames []GameRef `json:"unknown_games,omitempty"`
+	// BadDates: games whose date holds no year (listed in BadDateGames, the
+	// first MaxListed); the event name may still have dated them.
+	BadDates     int       `json:"bad_dates"`
+	BadDateGames []GameRef `json:"bad_date_games,omitempty"`
+}
+
+// GameRef names a game in a list.
+type GameRef struct {
+	ID     string `json:"id"` // the record id, or file#index
+	Event  string `json:"event,omitempty"`
+	Date   string `json:"date,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // BookSummary is one book's tally.
@@ -38,6 +68,7 @@ type BookSummary struct {
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
 	Errors        int    `json:"errors"`
+	Unknown       int    `json:"unknown,omitempty"` // the in-force column: cycles of games without a book in force
 	// Decisive: cycles of games with a decisive result that end in the
 	// cycle; LoserMustVary: how many of them the book rules against the
 	// side that lost.
@@ -50,7 +81,12 @@ func NewSummary(mode string, books []*interp.Book, sh Shard) *Summary {
 	t := &Summary{Type: "summary", Mode: mode, Shard: sh.String(), Summary: make([]BookSummary, len(books)),
 		Agreement: make([][]int, len(books))}
 	for i, b := range books {
-		t.Summary[i].Ruleset, t.Summary[i].Extends = b.ID, b.Extends
+		if b == nil {
+			t.Summary[i].Ruleset = InForceID
+			t.InForce = &InForceTally{Books: map[string]int{}, Unknown: map[string]int{}}
+		} else {
+			t.Summary[i].Ruleset, t.Summary[i].Extends = b.ID, b.Extends
+		}
 		t.Agreement[i] = make([]int, len(books))
 	}
 	return t
@@ -64,6 +100,26 @@ func (t *Summary) AddGame(it *Game) {
 	}
 	if it.Game != nil {
 		t.Games++
+	}
+	if pl := it.Res.InForce; pl != nil && t.InForce != nil && it.Game != nil {
+		f := t.InForce
+		ref := func(reason string) GameRef {
+			return GameRef{ID: Key(it.Game, nil), Event: it.Game.Tag("Event"), Date: it.Game.Tag("Date"), Reason: reason}
+		}
+		if pl.Book != "" {
+			f.Books[pl.Book]++
+		} else {
+			f.Unknown[pl.Unknown]++
+			if len(f.UnknownGames) < MaxListed {
+				f.UnknownGames = append(f.UnknownGames, ref(pl.Unknown))
+			}
+		}
+		if it.Res.BadDate {
+			f.BadDates++
+			if len(f.BadDateGames) < MaxListed {
+				f.BadDateGames = append(f.BadDateGames, ref("no year in the date"))
+			}
+		}
 	}
 	if it.Res.Err != nil {
 		t.BadGames++
@@ -95,6 +151,9 @@ func (t *Summary) Add(c *Cycle) {
 			s.BlackMustVary++
 		case interp.Draw:
 			s.Draw++
+		case Unknown:
+			s.Unknown++
+			continue // no ruling: nothing to agree with
 		default:
 			s.Errors++
 		}
@@ -165,6 +224,7 @@ func (t *Summary) Merge(u *Summary) error {
 		a.BlackMustVary += b.BlackMustVary
 		a.Draw += b.Draw
 		a.Errors += b.Errors
+		a.Unknown += b.Unknown
 		a.Decisive += b.Decisive
 		a.LoserMustVary += b.LoserMustVary
 	}
@@ -173,7 +233,31 @@ func (t *Summary) Merge(u *Summary) error {
 			t.Agreement[i][j] += n
 		}
 	}
+	if u.InForce != nil {
+		if t.InForce == nil {
+			t.InForce = &InForceTally{Books: map[string]int{}, Unknown: map[string]int{}}
+		}
+		t.InForce.merge(u.InForce)
+	}
 	return nil
+}
+
+func (f *InForceTally) merge(g *InForceTally) {
+	for k, n := range g.Books {
+		f.Books[k] += n
+	}
+	for k, n := range g.Unknown {
+		f.Unknown[k] += n
+	}
+	f.UnknownGames = appendListed(f.UnknownGames, g.UnknownGames)
+	f.BadDates += g.BadDates
+	f.BadDateGames = appendListed(f.BadDateGames, g.BadDateGames)
+}
+
+// appendListed appends b to a, keeping the first MaxListed: the first
+// MaxListed of a concatenation, so merging stays associative.
+func appendListed[T any](a, b []T) []T {
+	return append(a, b[:min(len(b), max(0, MaxListed-len(a)))]...)
 }
 
 // WriteText prints the summary tables `scan` prints.
@@ -188,6 +272,7 @@ func (t *Summary) WriteText(w io.Writer) {
 	for _, s := range t.Summary {
 		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
 	}
+	defer t.writeInForce(w)
 	if len(t.Summary) < 2 || t.Cycles == 0 {
 		return
 	}
@@ -213,6 +298,57 @@ func (t *Summary) WriteText(w io.Writer) {
 					s.Ruleset, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
 			}
 		}
+	}
+}
+
+// writeInForce prints what the table of the book in force made of the
+// games: the books it gave, the games it could not place and the dates
+// that hold no year, listed.
+func (t *Summary) writeInForce(w io.Writer) {
+	f := t.InForce
+	if f == nil {
+		return
+	}
+	count := func(m map[string]int) (int, string) {
+		keys := slices.Sorted(maps.Keys(m))
+		n, parts := 0, make([]string, 0, len(keys))
+		for _, k := range keys {
+			n += m[k]
+			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+		}
+		return n, strings.Join(parts, ", ")
+	}
+	n, books := count(f.Books)
+	fmt.Fprintf(w, "\nbook in force: %d games (%s)", n, books)
+	for _, s := range t.Summary {
+		if s.Ruleset == InForceID && s.Unknown > 0 {
+			fmt.Fprintf(w, "; %d cycles not ruled (no book in force)", s.Unknown)
+		}
+	}
+	fmt.Fprintln(w)
+	if n, why := count(f.Unknown); n > 0 {
+		fmt.Fprintf(w, "no book in force: %d games (%s)\n", n, why)
+		writeRefs(w, f.UnknownGames, n)
+	}
+	if f.BadDates > 0 {
+		fmt.Fprintf(w, "dates without a year: %d games\n", f.BadDates)
+		writeRefs(w, f.BadDateGames, f.BadDates)
+	}
+}
+
+func writeRefs(w io.Writer, refs []GameRef, total int) {
+	for _, r := range refs {
+		fmt.Fprintf(w, "  %s: %s", r.ID, r.Reason)
+		if r.Date != "" {
+			fmt.Fprintf(w, "; date %q", r.Date)
+		}
+		if r.Event != "" {
+			fmt.Fprintf(w, "; event %q", r.Event)
+		}
+		fmt.Fprintln(w)
+	}
+	if total > len(refs) {
+		fmt.Fprintf(w, "  … and %d more\n", total-len(refs))
 	}
 }
 

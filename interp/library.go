@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -73,6 +74,7 @@ func loadFS(fsys fs.FS, prefix string) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
+	names = slices.DeleteFunc(names, func(n string) bool { return n == rules.InForceFile })
 	var errs ErrorList
 	datas := make([][]byte, len(names))
 	for i, n := range names {

@@ -8,3 +8,13 @@ import "embed"
 //
 //go:embed *.yaml
 var Books embed.FS
+
+// InForceFile is the table of the book in force by jurisdiction and period
+// (in-force.yaml): data about the books, not a book, so the loader of books
+// skips it. Package interp reads it (interp.BundledInForce).
+const InForceFile = "in-force.yaml"
+
+// InForce is in-force.yaml as embedded.
+//
+//go:embed in-force.yaml
+var InForce []byte

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -61,7 +62,7 @@ type scanReport struct {
 }
 
 func runScan(fs *pflag.FlagSet) runFunc {
-	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
+	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian), rule-set files, or in-force: each game under the book in force at its date and place (rules/in-force.yaml)")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
 	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
 	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge) or json (one document, built in memory: for small inputs)")
@@ -93,7 +94,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if err != nil {
 			return usageErr(e, "scan", "%v", err)
 		}
-		books, st := selectBooks(e, "scan", *rulesArg)
+		books, table, st := selectScanBooks(e, *rulesArg)
 		if books == nil {
 			return st
 		}
@@ -121,7 +122,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			opened = prog.setReader
 		}
 		otherErrs := false
-		opt := corpus.Options{Books: books, Cycles: *mode, Jobs: *jobs, Shard: sh, Open: openRecord, Opened: opened}
+		opt := corpus.Options{Books: books, InForce: table, Cycles: *mode, Jobs: *jobs, Shard: sh, Open: openRecord, Opened: opened}
 		for b := range corpus.Scan(files, opt) {
 			for i := range b.Items {
 				it := &b.Items[i]
@@ -175,6 +176,52 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		}
 		return exitOK
 	}
+}
+
+// selectScanBooks selects the books of --rules; "in-force" among them is
+// the column of the book in force for each game (a nil book), read from
+// the table rules/in-force.yaml.
+func selectScanBooks(e *env, spec string) ([]*interp.Book, *interp.InForce, int) {
+	var before, after []string
+	inForce := false
+	for _, item := range strings.Split(spec, ",") {
+		switch {
+		case strings.TrimSpace(item) == corpus.InForceID:
+			inForce = true
+		case inForce:
+			after = append(after, item)
+		default:
+			before = append(before, item)
+		}
+	}
+	if !inForce {
+		books, st := selectBooks(e, "scan", spec)
+		return books, nil, st
+	}
+	lib, err := interp.Bundled()
+	if err != nil {
+		return nil, nil, failRules(e, "scan", err)
+	}
+	table, err := interp.BundledInForce(lib)
+	if err != nil {
+		return nil, nil, failRules(e, "scan", err)
+	}
+	sel := func(items []string) ([]*interp.Book, error) {
+		if strings.TrimSpace(strings.Join(items, "")) == "" {
+			return nil, nil // Select("") is every book
+		}
+		return lib.Select(items...)
+	}
+	b1, err := sel(before)
+	if err != nil {
+		return nil, nil, failRules(e, "scan", err)
+	}
+	b2, err := sel(after)
+	if err != nil {
+		return nil, nil, failRules(e, "scan", err)
+	}
+	books := append(append(b1, nil), b2...)
+	return books, table, exitOK
 }
 
 func shortVerdict(v string) string {

@@ -289,3 +289,33 @@ func TestScanShardUnreadableFile(t *testing.T) {
 	}
 	assert.Equal(t, []int{1, 0, 0}, bad)
 }
+
+// --rules in-force: each game under the book in force at its date and
+// place; a game the table does not place is "unknown", counted and listed.
+func TestScanInForce(t *testing.T) {
+	out, errs, st := xq(t, "scan", "--rules", "in-force,11", "--format", "jsonl", scanSample)
+	require.Equal(t, exitOK, st, errs)
+	_, lines := jsonlLines(t, out)
+	require.Len(t, lines, 5)
+	books := map[string]string{}
+	for _, l := range lines[:4] {
+		var c scanCycle
+		require.NoError(t, json.Unmarshal([]byte(l), &c))
+		require.Len(t, c.Rulings, 2)
+		assert.Equal(t, "in-force", c.Rulings[0].Ruleset)
+		assert.Equal(t, "11", c.Rulings[1].Ruleset)
+		books[c.ID] = c.Rulings[0].Book + " " + c.Rulings[0].Verdict
+	}
+	assert.Equal(t, "11 black-must-vary", books["對局/大師對局/以賽事分類/各地杯賽/00000765.pgn"])
+	assert.Equal(t, " unknown", books["中局/00000017.pgn"], "no date: no book")
+	var sum scanTotals
+	require.NoError(t, json.Unmarshal([]byte(lines[4]), &sum))
+	require.NotNil(t, sum.InForce)
+	assert.Equal(t, map[string]int{"undated": 2}, sum.InForce.Unknown)
+	assert.Equal(t, 2, sum.Summary[0].Unknown)
+
+	text, _, st := xq(t, "scan", "--rules", "in-force", "--quiet", scanSample)
+	require.Equal(t, exitOK, st)
+	assert.Contains(t, text, "no book in force: 2 games (undated 2)")
+	assert.Contains(t, text, "中局/00000017.pgn: undated")
+}
