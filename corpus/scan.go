@@ -39,6 +39,10 @@ type Ruling struct {
 	Verdict string   `json:"verdict"`        // a verdict word, "error", or "unknown" (no book in force)
 	Labels  []string `json:"labels,omitempty"`
 	Error   string   `json:"error,omitempty"`
+	// Agrees: for a cycle that ends a game with a result, whether the
+	// ruling agrees with it (a draw ruled a draw, a decisive game ruled
+	// against its loser); absent otherwise.
+	Agrees *bool `json:"agrees,omitempty"`
 }
 
 // Cycle is one cycle found and judged. Its JSON is a line of
@@ -48,6 +52,9 @@ type Cycle struct {
 	Line   int    `json:"line,omitempty"`
 	Game   int    `json:"game"` // 1-based index of the record in its file
 	ID     string `json:"id,omitempty"`
+	Event  string `json:"event,omitempty"`
+	Date   string `json:"date,omitempty"` // as the record writes it
+	Year   int    `json:"year,omitempty"` // read from the date or the event name (GameYear)
 	Result string `json:"result,omitempty"`
 	// Ply: moves played when the repetition is complete; FromPly: where the
 	// period judged starts (its position is FEN).
@@ -109,15 +116,16 @@ func Scan(files []string, opt Options) <-chan *Batch[Scanned] {
 func ScanGame(g *record.Game, opt Options) Scanned {
 	var res Scanned
 	books := opt.Books
+	event, date := g.Tag("Event"), g.Tag("Date")
+	res.Year, res.BadDate = GameYear(date, event)
 	if slices.Contains(books, nil) {
-		res.Year, res.BadDate = GameYear(g.Tag("Date"), g.Tag("Event"))
 		path := g.ID
 		if path == "" {
 			path = g.File
 		}
 		pl := interp.Placement{Unknown: "no table"}
 		if opt.InForce != nil {
-			pl = opt.InForce.Place(interp.GameEvent{Name: g.Tag("Event"), Path: path, Tags: g.Tags, Year: res.Year})
+			pl = opt.InForce.Place(interp.GameEvent{Name: event, Path: path, Tags: g.Tags, Year: res.Year})
 		}
 		res.InForce = &pl
 	}
@@ -149,10 +157,18 @@ func ScanGame(g *record.Game, opt Options) Scanned {
 		for i, m := range f.Moves {
 			moves[i] = m.String()
 		}
-		c := Cycle{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID, Result: g.Result,
+		c := Cycle{File: g.File, Line: g.Line, Game: g.Index + 1, ID: g.ID, Event: event, Date: date, Year: res.Year, Result: g.Result,
 			Ply: f.Ply, FromPly: f.FromPly, Occurrences: f.Occurrences, FEN: f.Start.FEN(), Moves: moves,
 			EndsGame: f.EndsGame}
 		c.Rulings = judge(f.Input)
+		if real := RealVerdict(&c); real != "" {
+			for i := range c.Rulings {
+				if r := &c.Rulings[i]; isVerdict(r.Verdict) {
+					a := r.Verdict == real
+					r.Agrees = &a
+				}
+			}
+		}
 		out = append(out, c)
 	}
 	res.Cycles = out
@@ -243,4 +259,26 @@ func rulingOf(r interp.Ruling) Ruling {
 		s.Labels = append(s.Labels, m.Label)
 	}
 	return s
+}
+
+// RealVerdict is the verdict that agrees with the real result of a game
+// that ends in cycle c: draw for a draw, "X must vary" for X's loss; "" when
+// the game does not end in the cycle or has no result.
+func RealVerdict(c *Cycle) string {
+	if !c.EndsGame {
+		return ""
+	}
+	switch c.Result {
+	case "1/2-1/2":
+		return interp.Draw
+	case "1-0":
+		return interp.BlackMustVary
+	case "0-1":
+		return interp.RedMustVary
+	}
+	return ""
+}
+
+func isVerdict(v string) bool {
+	return v == interp.Draw || v == interp.RedMustVary || v == interp.BlackMustVary
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -32,6 +33,12 @@ type Summary struct {
 	// InForce: with the column of the book in force, the games per book in
 	// force, and the games it could not place, counted and listed.
 	InForce *InForceTally `json:"in_force,omitempty"`
+	// Disagreements lists the cycles ending a game on which the book in
+	// force (with --rules in-force; else the first book) rules otherwise
+	// than the game ended: the first MaxListed; DisagreementsOf is the
+	// book's column.
+	Disagreements   []Disagreement `json:"disagreements,omitempty"`
+	DisagreementsOf string         `json:"disagreements_of,omitempty"`
 }
 
 // MaxListed bounds each list of a summary (unknown games, bad dates,
@@ -74,6 +81,44 @@ type BookSummary struct {
 	// side that lost.
 	Decisive      int `json:"decisive_ending_in_cycle"`
 	LoserMustVary int `json:"loser_must_vary"`
+	// Real: of the cycles that end a game with a result (draw or decisive)
+	// and that the book ruled on, how many it rules as the game ended (a
+	// draw a draw, a decisive game against its loser), in all, per result
+	// ("1-0", "0-1", "1/2-1/2") and per decade of the game's year ("1980",
+	// …; "undated").
+	Real     Tally            `json:"real"`
+	ByResult map[string]Tally `json:"real_by_result,omitempty"`
+	ByDecade map[string]Tally `json:"real_by_decade,omitempty"`
+}
+
+// Tally is Agree rulings of Of.
+type Tally struct {
+	Agree int `json:"agree"`
+	Of    int `json:"of"`
+}
+
+func (a Tally) add(b Tally) Tally { return Tally{a.Agree + b.Agree, a.Of + b.Of} }
+
+// Percent is Agree/Of in per cent (0 when Of is 0).
+func (a Tally) Percent() float64 {
+	if a.Of == 0 {
+		return 0
+	}
+	return 100 * float64(a.Agree) / float64(a.Of)
+}
+
+// Disagreement is a cycle ending a game that a book rules otherwise than
+// the game ended.
+type Disagreement struct {
+	ID      string   `json:"id"`
+	Event   string   `json:"event,omitempty"`
+	Year    int      `json:"year,omitempty"`
+	Ply     int      `json:"ply"`
+	Result  string   `json:"result"`
+	Ruleset string   `json:"ruleset"`
+	Book    string   `json:"book,omitempty"` // the in-force column's book
+	Verdict string   `json:"verdict"`
+	Labels  []string `json:"labels,omitempty"`
 }
 
 // NewSummary returns the empty summary of a scan of shard sh under books.
@@ -89,7 +134,21 @@ func NewSummary(mode string, books []*interp.Book, sh Shard) *Summary {
 		}
 		t.Agreement[i] = make([]int, len(books))
 	}
+	if len(t.Summary) > 0 {
+		t.DisagreementsOf = t.Summary[0].Ruleset
+		if t.InForce != nil {
+			t.DisagreementsOf = InForceID
+		}
+	}
 	return t
+}
+
+// Decade names the decade of a year ("1980"), or "undated".
+func Decade(year int) string {
+	if year == 0 {
+		return "undated"
+	}
+	return fmt.Sprint(year / 10 * 10)
 }
 
 // AddGame counts one record of the shard: a game read, bad or not, and its
@@ -163,6 +222,19 @@ func (t *Summary) Add(c *Cycle) {
 				s.LoserMustVary++
 			}
 		}
+		if r.Agrees != nil {
+			one := Tally{Of: 1}
+			if *r.Agrees {
+				one.Agree = 1
+			}
+			s.Real = s.Real.add(one)
+			s.ByResult = addTally(s.ByResult, c.Result, one)
+			s.ByDecade = addTally(s.ByDecade, Decade(c.Year), one)
+			if !*r.Agrees && r.Ruleset == t.DisagreementsOf && len(t.Disagreements) < MaxListed {
+				t.Disagreements = append(t.Disagreements, Disagreement{ID: cycleKey(c), Event: c.Event, Year: c.Year,
+					Ply: c.Ply, Result: c.Result, Ruleset: r.Ruleset, Book: r.Book, Verdict: r.Verdict, Labels: r.Labels})
+			}
+		}
 		if r.Error != "" || r.Verdict == "error" {
 			continue
 		}
@@ -227,7 +299,15 @@ func (t *Summary) Merge(u *Summary) error {
 		a.Unknown += b.Unknown
 		a.Decisive += b.Decisive
 		a.LoserMustVary += b.LoserMustVary
+		a.Real = a.Real.add(b.Real)
+		for k, v := range b.ByResult {
+			a.ByResult = addTally(a.ByResult, k, v)
+		}
+		for k, v := range b.ByDecade {
+			a.ByDecade = addTally(a.ByDecade, k, v)
+		}
 	}
+	t.Disagreements = appendListed(t.Disagreements, u.Disagreements)
 	for i, row := range u.Agreement {
 		for j, n := range row {
 			t.Agreement[i][j] += n
@@ -240,6 +320,22 @@ func (t *Summary) Merge(u *Summary) error {
 		t.InForce.merge(u.InForce)
 	}
 	return nil
+}
+
+func addTally(m map[string]Tally, k string, v Tally) map[string]Tally {
+	if m == nil {
+		m = map[string]Tally{}
+	}
+	m[k] = m[k].add(v)
+	return m
+}
+
+// cycleKey names a cycle's game: its record id, else file#index.
+func cycleKey(c *Cycle) string {
+	if c.ID != "" {
+		return c.ID
+	}
+	return fmt.Sprintf("%s#%d", filepath.Base(c.File), c.Game)
 }
 
 func (f *InForceTally) merge(g *InForceTally) {
@@ -272,7 +368,7 @@ func (t *Summary) WriteText(w io.Writer) {
 	for _, s := range t.Summary {
 		fmt.Fprintf(w, "%-13s %14d %16d %8d %7d   %d/%d\n", s.Ruleset, s.RedMustVary, s.BlackMustVary, s.Draw, s.Errors, s.LoserMustVary, s.Decisive)
 	}
-	defer t.writeInForce(w)
+	defer t.writeReal(w)
 	if len(t.Summary) < 2 || t.Cycles == 0 {
 		return
 	}
@@ -299,6 +395,87 @@ func (t *Summary) WriteText(w io.Writer) {
 			}
 		}
 	}
+}
+
+// writeReal prints how often each book agrees with the real results, per
+// result and per decade, the disagreements, and the in-force table's work.
+func (t *Summary) writeReal(w io.Writer) {
+	ended := 0
+	for _, s := range t.Summary {
+		ended = max(ended, s.Real.Of)
+	}
+	if ended > 0 {
+		fmt.Fprintf(w, "\nagreement with the real result, of the cycles that end a game with a result\n(a draw ruled a draw, a decisive game ruled against its loser):\n")
+		results := []string{"1/2-1/2", "1-0", "0-1"}
+		fmt.Fprintf(w, "%-13s %16s", "rule set", "all")
+		for _, r := range results {
+			fmt.Fprintf(w, " %16s", r)
+		}
+		fmt.Fprintln(w)
+		for _, s := range t.Summary {
+			fmt.Fprintf(w, "%-13s %16s", s.Ruleset, tallyText(s.Real))
+			for _, r := range results {
+				fmt.Fprintf(w, " %16s", tallyText(s.ByResult[r]))
+			}
+			fmt.Fprintln(w)
+		}
+		decades := map[string]bool{}
+		for _, s := range t.Summary {
+			for d := range s.ByDecade {
+				decades[d] = true
+			}
+		}
+		ds := slices.Sorted(maps.Keys(decades))
+		fmt.Fprintf(w, "\nby decade (%% agreeing, of n):\n%-13s", "rule set")
+		for _, d := range ds {
+			fmt.Fprintf(w, " %12s", d)
+		}
+		fmt.Fprintln(w)
+		for _, s := range t.Summary {
+			fmt.Fprintf(w, "%-13s", s.Ruleset)
+			for _, d := range ds {
+				x, ok := s.ByDecade[d]
+				if !ok {
+					fmt.Fprintf(w, " %12s", "-")
+					continue
+				}
+				fmt.Fprintf(w, " %12s", fmt.Sprintf("%.0f%% of %d", x.Percent(), x.Of))
+			}
+			fmt.Fprintln(w)
+		}
+		var of Tally
+		for _, s := range t.Summary {
+			if s.Ruleset == t.DisagreementsOf {
+				of = s.Real
+			}
+		}
+		if n := of.Of - of.Agree; n > 0 {
+			fmt.Fprintf(w, "\n%s disagrees with the real result on %d cycles:\n", t.DisagreementsOf, n)
+			for _, d := range t.Disagreements {
+				book := ""
+				if d.Book != "" {
+					book = " (" + d.Book + ")"
+				}
+				year := ""
+				if d.Year != 0 {
+					year = fmt.Sprintf(" %d", d.Year)
+				}
+				fmt.Fprintf(w, "  %s ply %d%s: %s, ruled %s%s [%s] %s\n", d.ID, d.Ply, year, d.Result, d.Verdict, book,
+					strings.Join(d.Labels, " "), d.Event)
+			}
+			if n > len(t.Disagreements) {
+				fmt.Fprintf(w, "  … and %d more (scan --format jsonl marks each ruling \"agrees\")\n", n-len(t.Disagreements))
+			}
+		}
+	}
+	t.writeInForce(w)
+}
+
+func tallyText(x Tally) string {
+	if x.Of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d %.1f%%", x.Agree, x.Of, x.Percent())
 }
 
 // writeInForce prints what the table of the book in force made of the

@@ -1,6 +1,8 @@
 package corpus_test
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,6 +44,11 @@ func sampleBooks(t *testing.T) []*interp.Book {
 func clone(s *corpus.Summary) *corpus.Summary {
 	c := *s
 	c.Summary = append([]corpus.BookSummary(nil), s.Summary...)
+	for i := range c.Summary {
+		c.Summary[i].ByResult = maps.Clone(c.Summary[i].ByResult)
+		c.Summary[i].ByDecade = maps.Clone(c.Summary[i].ByDecade)
+	}
+	c.Disagreements = slices.Clone(s.Disagreements)
 	c.Agreement = make([][]int, len(s.Agreement))
 	for i, row := range s.Agreement {
 		c.Agreement[i] = append([]int(nil), row...)
@@ -101,4 +108,39 @@ func TestParseShard(t *testing.T) {
 		_, err := corpus.ParseShard(bad)
 		assert.Error(t, err, bad)
 	}
+}
+
+// Each ruling of a cycle that ends a game with a result says whether it
+// agrees with the result; the summary counts them per book, result and
+// decade, and lists the first book's disagreements.
+func TestSummaryReal(t *testing.T) {
+	lib, err := interp.Bundled()
+	require.NoError(t, err)
+	books, err := lib.Select("11,ko")
+	require.NoError(t, err)
+	opt := corpus.Options{Books: books, Cycles: interp.CyclesFirst, Jobs: 1}
+	sum := corpus.NewSummary(opt.Cycles, books, opt.Shard)
+	agrees := map[string]*bool{}
+	for b := range corpus.Scan([]string{"../testdata/records/ccpd_scan_sample.jsonl"}, opt) {
+		for i := range b.Items {
+			sum.AddGame(&b.Items[i])
+			for _, c := range b.Items[i].Res.Cycles {
+				agrees[c.ID] = c.Rulings[1].Agrees
+			}
+		}
+	}
+	// 2 decisive games and a draw end in their cycle; a 4th goes on.
+	assert.Equal(t, corpus.Tally{Agree: 3, Of: 3}, sum.Summary[0].Real)
+	assert.Equal(t, corpus.Tally{Agree: 1, Of: 1}, sum.Summary[0].ByResult["1/2-1/2"])
+	assert.Nil(t, agrees["中局/00000017.pgn"], "the game goes on after the cycle")
+	ko := sum.Summary[1]
+	assert.Equal(t, 3, ko.Real.Of)
+	assert.Equal(t, corpus.Tally{Agree: 0, Of: 1}, ko.ByResult["1/2-1/2"], "ko never draws")
+	n := 0
+	for _, x := range ko.ByDecade {
+		n += x.Of
+	}
+	assert.Equal(t, 3, n)
+	assert.Empty(t, sum.Disagreements, "11 agrees with every result")
+	assert.Equal(t, "11", sum.DisagreementsOf)
 }

@@ -30,6 +30,7 @@ func (t *InForce) Book(id string) *Book { return t.books[id] }
 type UnknownEvent struct {
 	ID, Reason string
 	Event      []string // event-name substrings
+	Path       []string // record-path substrings
 }
 
 // Place is a jurisdiction and how a record is recognised as played there:
@@ -82,7 +83,7 @@ func LoadInForce(name string, data []byte, lib *Library) (*InForce, error) {
 			items, _ := d.list(fl, "")
 			for _, n := range items {
 				var u UnknownEvent
-				for _, f := range d.fields(n, "", "an unknown event", "id", "reason", "event") {
+				for _, f := range d.fields(n, "", "an unknown event", "id", "reason", "event", "path") {
 					switch f.key {
 					case "id":
 						u.ID, _ = d.str(f, "")
@@ -90,6 +91,8 @@ func LoadInForce(name string, data []byte, lib *Library) (*InForce, error) {
 						u.Reason, _ = d.str(f, "")
 					case "event":
 						u.Event = d.strList(f, "")
+					case "path":
+						u.Path = d.strList(f, "")
 					}
 				}
 				t.Unknown = append(t.Unknown, u)
@@ -241,7 +244,7 @@ type Placement struct {
 // Place finds the book in force for ev.
 func (t *InForce) Place(ev GameEvent) Placement {
 	for _, u := range t.Unknown {
-		if containsAny(ev.Name, u.Event) {
+		if containsAny(ev.Name, u.Event) || containsAny(ev.Path, u.Path) {
 			return Placement{Unknown: u.ID}
 		}
 	}

@@ -137,8 +137,13 @@ func htmlSummary(t *scanTotals, files []string) htmlreport.ScanSummary {
 	h := htmlreport.ScanSummary{Files: files, Mode: t.Mode, Shard: t.Shard, Games: t.Games, Cycles: t.Cycles,
 		BadGames: t.BadGames, Agreement: t.Agreement}
 	for _, s := range t.Summary {
-		h.Books = append(h.Books, htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
-			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary})
+		b := htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
+			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary,
+			Real: htmlreport.RealTally{Agree: s.Real.Agree, Of: s.Real.Of}, RealByDecade: map[string]htmlreport.RealTally{}}
+		for d, x := range s.ByDecade {
+			b.RealByDecade[d] = htmlreport.RealTally{Agree: x.Agree, Of: x.Of}
+		}
+		h.Books = append(h.Books, b)
 	}
 	return h
 }

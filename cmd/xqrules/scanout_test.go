@@ -257,7 +257,7 @@ func TestScanHTML(t *testing.T) {
 	page := string(data)
 	parsePage(t, page)
 	assert.Contains(t, page, "4 games, 4 repetition cycles")
-	assert.Equal(t, 3, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement")
+	assert.Equal(t, 5, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement, real results by book and by decade")
 	assert.Contains(t, page, "Drafts against the book they extend")
 
 	merged, errs, st := xq(t, "scan-merge", "--format", "html", writeFile(t, "one.jsonl", out))

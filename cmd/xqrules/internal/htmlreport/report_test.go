@@ -60,3 +60,26 @@ func TestWriteScan(t *testing.T) {
 	assert.Contains(t, page, "<td>2 of 8 (25.0 %); <code>xqrules diff</code> lists them</td>")
 	assert.Contains(t, page, "<title>11: 3 of 4 (75.0 %)</title>")
 }
+
+// The agreement with the real results: a bar per book and a decade matrix.
+func TestWriteScanReal(t *testing.T) {
+	var b strings.Builder
+	err := WriteScan(&b, ScanSummary{Mode: "last", Games: 10, Cycles: 8,
+		Books: []ScanBook{
+			{ID: "in-force", Draw: 8, Real: RealTally{3, 4}, RealByDecade: map[string]RealTally{"1980": {1, 2}, "2000": {2, 2}}},
+			{ID: "11", Draw: 8, Real: RealTally{2, 4}, RealByDecade: map[string]RealTally{"1980": {0, 2}, "2000": {2, 2}, "undated": {0, 0}}},
+		},
+		Agreement: [][]int{{8, 8}, {8, 8}}})
+	require.NoError(t, err)
+	page := b.String()
+	assert.Contains(t, page, `<svg class="chart real"`)
+	assert.Contains(t, page, `<rect class="agree" x="120" y="0" width="360" height="18"><title>in-force: 3 of 4 (75.0 %)</title>`)
+	assert.Contains(t, page, `<svg class="chart decades"`)
+	assert.Contains(t, page, ">1980s</text>")
+	assert.Contains(t, page, "in-force, 1980s: 1 of 2 cycles ending a game ruled as it ended (50.0 %)")
+	assert.Contains(t, page, "in-force, undated: no cycle ending a game")
+
+	b.Reset()
+	require.NoError(t, WriteScan(&b, ScanSummary{Books: []ScanBook{{ID: "11"}}, Agreement: [][]int{{0}}}))
+	assert.NotContains(t, b.String(), `class="chart real"`, "no cycle ends a game with a result: no chart")
+}

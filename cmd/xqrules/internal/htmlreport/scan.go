@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sort"
 )
 
 //go:embed scan.html.tmpl
@@ -32,7 +33,15 @@ type ScanBook struct {
 	ID, Extends                              string
 	RedMustVary, BlackMustVary, Draw, Errors int
 	Decisive, LoserMustVary                  int
+	// Real: of the cycles that end a game with a result, how many the book
+	// rules as the game ended (Agree of Of); RealByDecade the same per
+	// decade ("1980", "undated").
+	Real         RealTally
+	RealByDecade map[string]RealTally
 }
+
+// RealTally is Agree of Of.
+type RealTally struct{ Agree, Of int }
 
 // ScanSummary is what a scan (or scan-merge) found: the counts, not the
 // cycles. Agreement[i][j]: the cycles on which books i and j give the same
@@ -89,21 +98,27 @@ type draftRow struct {
 }
 
 type scanPage struct {
-	Title   string
-	S       ScanSummary
-	BarsH   int
-	Bars    []barRow
-	LoserH  int
-	Losers  []loserRow
-	MatrixW int
-	MatrixH int
-	Heads   []matrixHead
-	Cells   []matrixCell
-	Drafts  []draftRow
-	LabelW  int
-	BarW    int
-	CellW   int
-	RowH    int
+	Title    string
+	S        ScanSummary
+	BarsH    int
+	Bars     []barRow
+	LoserH   int
+	Losers   []loserRow
+	MatrixW  int
+	MatrixH  int
+	Heads    []matrixHead
+	Cells    []matrixCell
+	Drafts   []draftRow
+	Real     []loserRow // agreement with the real result, per book
+	RealAny  bool
+	DecW     int
+	DecH     int
+	Decades  []matrixHead
+	DecCells []matrixCell
+	LabelW   int
+	BarW     int
+	CellW    int
+	RowH     int
 }
 
 type matrixHead struct {
@@ -172,6 +187,7 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 				Title: fmt.Sprintf("%s and %s agree on %d of %d cycles (%s)", s.Books[i].ID, s.Books[j].ID, k, s.Cycles, pct(k, s.Cycles))})
 		}
 	}
+	p.realCharts(s)
 	for i, b := range s.Books {
 		for j, q := range s.Books {
 			if b.Extends != "" && q.ID == b.Extends && i < len(s.Agreement) && j < len(s.Agreement[i]) {
@@ -187,4 +203,52 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// realCharts lays out the agreement with the real results: a bar per book,
+// and a matrix of decades (columns) by books (rows), white (none agree) to
+// green (all do).
+func (p *scanPage) realCharts(s ScanSummary) {
+	decades := map[string]bool{}
+	for i, b := range s.Books {
+		r := loserRow{ID: b.ID, Y: i * chartRowH, Loser: b.Real.Agree, Of: b.Real.Of, Share: pct(b.Real.Agree, b.Real.Of)}
+		if b.Real.Of > 0 {
+			p.RealAny = true
+			r.W = round1(float64(b.Real.Agree) * chartBarW / float64(b.Real.Of))
+		}
+		p.Real = append(p.Real, r)
+		for d := range b.RealByDecade {
+			decades[d] = true
+		}
+	}
+	var ds []string
+	for d := range decades {
+		ds = append(ds, d)
+	}
+	sort.Strings(ds)                               // "undated" sorts after the years
+	p.DecW = chartLabelW + len(ds)*chartCellW + 50 // room for the last slanted head
+	p.DecH = chartHeadH + len(s.Books)*chartRowH + 4
+	for j, d := range ds {
+		name := d
+		if d != "undated" {
+			name = d + "s"
+		}
+		p.Decades = append(p.Decades, matrixHead{ID: name, X: chartLabelW + j*chartCellW + chartCellW/2, Y: chartHeadH - 6})
+	}
+	for i, b := range s.Books {
+		for j, d := range ds {
+			t, ok := b.RealByDecade[d]
+			c := matrixCell{X: chartLabelW + j*chartCellW, Y: chartHeadH + i*chartRowH, Fill: "#f4f4f4", Text: "–",
+				Title: fmt.Sprintf("%s, %s: no cycle ending a game", b.ID, p.Decades[j].ID)}
+			if ok && t.Of > 0 {
+				share := float64(t.Agree) / float64(t.Of)
+				mix := func(to int) int { return 255 - int(share*float64(255-to)) }
+				c.Fill = fmt.Sprintf("#%02x%02x%02x", mix(0x2e), mix(0x7d), mix(0x32))
+				c.Text = fmt.Sprintf("%.0f", share*100)
+				c.Dark = share > 0.55
+				c.Title = fmt.Sprintf("%s, %s: %d of %d cycles ending a game ruled as it ended (%s)", b.ID, p.Decades[j].ID, t.Agree, t.Of, pct(t.Agree, t.Of))
+			}
+			p.DecCells = append(p.DecCells, c)
+		}
+	}
 }
