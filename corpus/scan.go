@@ -38,6 +38,7 @@ type Ruling struct {
 	Book    string   `json:"book,omitempty"` // the in-force column: the book in force for the game
 	Verdict string   `json:"verdict"`        // a verdict word, "error", or "unknown" (no book in force)
 	Labels  []string `json:"labels,omitempty"`
+	Clause  string   `json:"clause,omitempty"` // the clause of the deciding verdict row
 	Error   string   `json:"error,omitempty"`
 	// Agrees: for a cycle that ends a game with a result, whether the
 	// ruling agrees with it (a draw ruled a draw, a decisive game ruled
@@ -254,7 +255,7 @@ func JudgeEach(books []*interp.Book, in interp.Input) []Ruling {
 }
 
 func rulingOf(r interp.Ruling) Ruling {
-	s := Ruling{Ruleset: r.Ruleset, Verdict: r.Verdict}
+	s := Ruling{Ruleset: r.Ruleset, Verdict: r.Verdict, Clause: r.Clause}
 	for _, m := range r.Moves {
 		s.Labels = append(s.Labels, m.Label)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -31,7 +32,12 @@ A bad game is reported (file:line, game, id) and the scan goes on; a progress li
 text and jsonl are written as the cycles are judged, in input order, in constant
 memory whatever the corpus size; jsonl is a JSON object a line: "type": "cycle" or
 "error" (a bad game), then one "type": "summary" (what scan-merge adds up). json is
-one document built in memory, for small inputs.
+one document built in memory, for small inputs. parquet (with -o DIR) writes the
+cycles to DIR/cycles.parquet (cycles-K-of-N.parquet with --shard), a row per cycle
+with every book's verdict, labels, clause and agreement with the real result (go doc
+github.com/xqrules/xqrules/corpus.ParquetCycle), and the summary line to
+DIR/summary….jsonl beside it; stdout gets the bad games and the summary table. A
+DIR holding files other than the shards' is refused unless --force.
 
 --shard K/N judges the K-th of N shares of the games: a game is in share K when
 FNV-1a-64(record id) mod N = K-1 (JSON Lines "id", PGN CCPDPath; without one, the file's
@@ -65,8 +71,10 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian), rule-set files, or in-force: each game under the book in force at its date and place (rules/in-force.yaml)")
 	mode := fs.String("cycles", interp.CyclesAll, "which cycles of a game: all (every distinct cycle in which a position occurs the 3rd time), first (the first of them, as the CCPD corpus records it), last (the cycle the game ends in, as judge finds it)")
 	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
-	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge) or json (one document, built in memory: for small inputs)")
-	choices(fs, "format", "text", "jsonl", "json")
+	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge), json (one document, built in memory: for small inputs) or parquet (the cycles to -o DIR as a Parquet file per shard, see --help)")
+	choices(fs, "format", "text", "jsonl", "json", "parquet")
+	outDir := fs.StringP("output", "o", "", "--format parquet: the directory the Parquet file (and its summary) is written to")
+	force := fs.Bool("force", false, "--format parquet: write into -o DIR even when it holds other files")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
 	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id (see --help)")
@@ -75,9 +83,12 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
 		switch *format {
-		case "text", "jsonl", "json":
+		case "text", "jsonl", "json", "parquet":
 		default:
-			return usageErr(e, "scan", "unknown --format %q (want text, jsonl or json)", *format)
+			return usageErr(e, "scan", "unknown --format %q (want text, jsonl, json or parquet)", *format)
+		}
+		if (*format == "parquet") != (*outDir != "") {
+			return usageErr(e, "scan", "--format parquet and -o DIR go together")
 		}
 		switch *mode {
 		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
@@ -114,7 +125,17 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		files := args
 		start := time.Now()
 		tot := corpus.NewSummary(*mode, books, sh)
-		out := newScanOutput(e.stdout, *format, *quiet)
+		var out scanOutput
+		if *format == "parquet" {
+			pq, err := newScanParquet(e, *outDir, *force, sh, &scanText{w: bufio.NewWriterSize(e.stdout, 64<<10), quiet: true})
+			if err != nil {
+				return fail(e, "scan", err)
+			}
+			defer pq.discard()
+			out = pq
+		} else {
+			out = newScanOutput(e.stdout, *format, *quiet)
+		}
 		var prog *scanProgress
 		var opened func(int, *record.Reader)
 		if e.isTerminal { // never in piped output
