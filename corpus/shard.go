@@ -3,6 +3,7 @@ package corpus
 import (
 	"fmt"
 	"hash/fnv"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,10 +28,15 @@ func NewShard(k, n int) (Shard, error) {
 	return Shard{k - 1, n}, nil
 }
 
-// ParseShard reads "K/N" ("" is the whole corpus).
+// ParseShard reads "K/N" ("" is the whole corpus); "auto" and "auto/N"
+// are read from the scheduler's environment ([ShardFromEnv] with
+// os.Getenv).
 func ParseShard(s string) (Shard, error) {
 	if s == "" {
 		return Shard{}, nil
+	}
+	if s == "auto" || strings.HasPrefix(s, "auto/") {
+		return ShardFromEnv(s, os.Getenv)
 	}
 	ks, ns, ok := strings.Cut(s, "/")
 	k, err1 := strconv.Atoi(ks)
@@ -108,4 +114,97 @@ func NoGame(g *record.Game, readErr error) bool {
 	}
 	fe, _ := readErr.(*record.Error)
 	return fe == nil || (fe.ID == "" && fe.Index < 0)
+}
+
+// The environment variables --shard auto reads.
+const (
+	// EnvIndex: a Kubernetes Indexed Job's completion index (0-based).
+	EnvIndex = "JOB_COMPLETION_INDEX"
+	// EnvCount: the number of shards of a Kubernetes Indexed Job, which
+	// the Job does not pass to its pods: set it to the Job's completions
+	// (or give the count on the command line, --shard auto/N).
+	EnvCount = "XQRULES_SHARD_COUNT"
+	// EnvSlurmID, EnvSlurmCount: a Slurm job array's task id and number of
+	// tasks; EnvSlurmMin (the array's first id) and EnvSlurmStep (its
+	// step, which must be 1) when Slurm sets them.
+	EnvSlurmID    = "SLURM_ARRAY_TASK_ID"
+	EnvSlurmCount = "SLURM_ARRAY_TASK_COUNT"
+	EnvSlurmMin   = "SLURM_ARRAY_TASK_MIN"
+	EnvSlurmStep  = "SLURM_ARRAY_TASK_STEP"
+)
+
+// ShardFromEnv reads the shard a scheduler runs this process as, for
+// --shard auto (or auto/N, N giving the count): a Kubernetes Indexed Job
+// (JOB_COMPLETION_INDEX, with the count from N or XQRULES_SHARD_COUNT) or
+// a Slurm job array (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, the id
+// counted from SLURM_ARRAY_TASK_MIN). Outside both, the error names the
+// variables it looked for.
+func ShardFromEnv(spec string, getenv func(string) string) (Shard, error) {
+	count := ""
+	if rest, ok := strings.CutPrefix(spec, "auto/"); ok {
+		count = rest
+	} else if spec != "auto" {
+		return Shard{}, fmt.Errorf("--shard %q: want auto or auto/N", spec)
+	}
+	num := func(name, v string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return 0, fmt.Errorf("--shard auto: %s=%q is not a number", name, v)
+		}
+		return n, nil
+	}
+	if idx := getenv(EnvIndex); idx != "" {
+		k, err := num(EnvIndex, idx)
+		if err != nil {
+			return Shard{}, err
+		}
+		name := "--shard auto/N"
+		if count == "" {
+			name, count = EnvCount, getenv(EnvCount)
+			if count == "" {
+				return Shard{}, fmt.Errorf("--shard auto: %s=%s (a Kubernetes Indexed Job), but the number of shards is not given: set %s to the Job's completions, or write --shard auto/N",
+					EnvIndex, idx, EnvCount)
+			}
+		}
+		n, err := num(name, count)
+		if err != nil {
+			return Shard{}, err
+		}
+		if k < 0 || k >= n {
+			return Shard{}, fmt.Errorf("--shard auto: %s=%d is not below %s=%d", EnvIndex, k, name, n)
+		}
+		return Shard{k, n}, nil
+	}
+	if id := getenv(EnvSlurmID); id != "" {
+		k, err := num(EnvSlurmID, id)
+		if err != nil {
+			return Shard{}, err
+		}
+		if count == "" {
+			count = getenv(EnvSlurmCount)
+			if count == "" {
+				return Shard{}, fmt.Errorf("--shard auto: %s=%s, but %s is not set", EnvSlurmID, id, EnvSlurmCount)
+			}
+		}
+		n, err := num(EnvSlurmCount, count)
+		if err != nil {
+			return Shard{}, err
+		}
+		if min := getenv(EnvSlurmMin); min != "" {
+			m, err := num(EnvSlurmMin, min)
+			if err != nil {
+				return Shard{}, err
+			}
+			k -= m
+		}
+		if step := getenv(EnvSlurmStep); step != "" && strings.TrimSpace(step) != "1" {
+			return Shard{}, fmt.Errorf("--shard auto: %s=%s: the array must be contiguous (--array=0-%d)", EnvSlurmStep, step, n-1)
+		}
+		if k < 0 || k >= n {
+			return Shard{}, fmt.Errorf("--shard auto: task %s=%s is not one of %d from %s", EnvSlurmID, id, n, EnvSlurmMin)
+		}
+		return Shard{k, n}, nil
+	}
+	return Shard{}, fmt.Errorf("--shard auto: no scheduler found: looked for %s (a Kubernetes Indexed Job, with %s or --shard auto/N) and %s with %s (a Slurm job array); none is set",
+		EnvIndex, EnvCount, EnvSlurmID, EnvSlurmCount)
 }

@@ -44,6 +44,10 @@ FNV-1a-64(record id) mod N = K-1 (JSON Lines "id", PGN CCPDPath; without one, th
 base name and the game's index, "games.pgn#12"); an error that is no game's (a file
 that cannot be opened) is counted by the first share, and said by every share (exit 1). Run the N shares anywhere, then
 xqrules scan-merge their jsonl outputs: the summary of one run over all the games.
+--shard auto takes K and N from a scheduler: a Kubernetes Indexed Job
+(JOB_COMPLETION_INDEX, 0-based, and XQRULES_SHARD_COUNT, which you set to the
+Job's completions, or --shard auto/N) or a Slurm job array (SLURM_ARRAY_TASK_ID,
+SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN); deploy/ has an example of each.
 Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
@@ -77,7 +81,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	force := fs.Bool("force", false, "--format parquet: write into -o DIR even when it holds other files")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
-	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id (see --help)")
+	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id; auto: the share a Kubernetes Indexed Job or a Slurm job array runs this process as (see --help)")
 	htmlPath := fs.String("html", "", "also write the summary as an HTML report with charts (verdicts per book, loser must vary, agreement matrix) to this file")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	addEncodingFlag(fs)
