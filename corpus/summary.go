@@ -39,6 +39,11 @@ type Summary struct {
 	// book's column.
 	Disagreements   []Disagreement `json:"disagreements,omitempty"`
 	DisagreementsOf string         `json:"disagreements_of,omitempty"`
+	// NoResult: cycles that end a game whose record gives no result (or
+	// "*"), so no ruling can be compared with it; listed in NoResultGames
+	// (the first MaxListed).
+	NoResult      int       `json:"ends_without_result,omitempty"`
+	NoResultGames []GameRef `json:"ends_without_result_games,omitempty"`
 }
 
 // MaxListed bounds each list of a summary (unknown games, bad dates,
@@ -192,6 +197,13 @@ func (t *Summary) AddGame(it *Game) {
 // Add counts one cycle in the books' summaries.
 func (t *Summary) Add(c *Cycle) {
 	t.Cycles++
+	if c.EndsGame && RealVerdict(c) == "" {
+		t.NoResult++
+		if len(t.NoResultGames) < MaxListed {
+			t.NoResultGames = append(t.NoResultGames, GameRef{ID: cycleKey(c), Event: c.Event, Date: c.Date,
+				Reason: fmt.Sprintf("ends in the cycle at ply %d, result %q", c.Ply, c.Result)})
+		}
+	}
 	loser := ""
 	if c.EndsGame {
 		switch c.Result {
@@ -308,6 +320,8 @@ func (t *Summary) Merge(u *Summary) error {
 		}
 	}
 	t.Disagreements = appendListed(t.Disagreements, u.Disagreements)
+	t.NoResult += u.NoResult
+	t.NoResultGames = appendListed(t.NoResultGames, u.NoResultGames)
 	for i, row := range u.Agreement {
 		for j, n := range row {
 			t.Agreement[i][j] += n
@@ -467,6 +481,10 @@ func (t *Summary) writeReal(w io.Writer) {
 				fmt.Fprintf(w, "  … and %d more (scan --format jsonl marks each ruling \"agrees\")\n", n-len(t.Disagreements))
 			}
 		}
+	}
+	if t.NoResult > 0 {
+		fmt.Fprintf(w, "\ncycles that end a game without a result (not compared): %d\n", t.NoResult)
+		writeRefs(w, t.NoResultGames, t.NoResult)
 	}
 	t.writeInForce(w)
 }

@@ -3,6 +3,7 @@ package corpus_test
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,7 +23,11 @@ var sampleFiles = []string{
 // scanSummary scans the sample files (shard sh) and returns the summary.
 func scanSummary(t *testing.T, books []*interp.Book, sh corpus.Shard) *corpus.Summary {
 	t.Helper()
-	opt := corpus.Options{Books: books, Cycles: interp.CyclesAll, Jobs: 2, Shard: sh}
+	lib, err := interp.Bundled()
+	require.NoError(t, err)
+	table, err := interp.BundledInForce(lib)
+	require.NoError(t, err)
+	opt := corpus.Options{Books: books, InForce: table, Cycles: interp.CyclesAll, Jobs: 2, Shard: sh}
 	sum := corpus.NewSummary(opt.Cycles, books, sh)
 	for b := range corpus.Scan(sampleFiles, opt) {
 		for i := range b.Items {
@@ -38,7 +43,7 @@ func sampleBooks(t *testing.T) []*interp.Book {
 	require.NoError(t, err)
 	books, err := lib.Select("11,asian,ko")
 	require.NoError(t, err)
-	return books
+	return append([]*interp.Book{nil}, books...) // nil: the book in force
 }
 
 func clone(s *corpus.Summary) *corpus.Summary {
@@ -49,6 +54,13 @@ func clone(s *corpus.Summary) *corpus.Summary {
 		c.Summary[i].ByDecade = maps.Clone(c.Summary[i].ByDecade)
 	}
 	c.Disagreements = slices.Clone(s.Disagreements)
+	c.NoResultGames = slices.Clone(s.NoResultGames)
+	if s.InForce != nil {
+		f := *s.InForce
+		f.Books, f.Unknown = maps.Clone(f.Books), maps.Clone(f.Unknown)
+		f.UnknownGames, f.BadDateGames = slices.Clone(f.UnknownGames), slices.Clone(f.BadDateGames)
+		c.InForce = &f
+	}
 	c.Agreement = make([][]int, len(s.Agreement))
 	for i, row := range s.Agreement {
 		c.Agreement[i] = append([]int(nil), row...)
@@ -83,11 +95,21 @@ func TestMergeAssociative(t *testing.T) {
 	require.NoError(t, ba.Merge(a))
 	require.NoError(t, swapped.Merge(ba))
 
-	for _, s := range []*corpus.Summary{left, right, swapped} {
+	assert.Equal(t, left, right, "(a+b)+c = a+(b+c), lists and all")
+	for _, s := range []*corpus.Summary{whole, left, right, swapped} {
 		s.Shard = ""
+		// The lists are the shards' in turn, not the input's order.
+		for _, l := range [][]corpus.GameRef{s.NoResultGames, s.InForce.UnknownGames, s.InForce.BadDateGames} {
+			slices.SortFunc(l, func(a, b corpus.GameRef) int { return strings.Compare(a.ID, b.ID) })
+		}
+		slices.SortFunc(s.Disagreements, func(a, b corpus.Disagreement) int { return strings.Compare(a.ID, b.ID) })
+	}
+	for _, s := range []*corpus.Summary{left, right, swapped} {
 		assert.Equal(t, whole, s)
 	}
 	assert.Positive(t, whole.Cycles)
+	assert.NotEmpty(t, whole.InForce.Books)
+	assert.NotEmpty(t, whole.InForce.UnknownGames)
 }
 
 // Summaries of other runs do not merge.
@@ -95,7 +117,7 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	books := sampleBooks(t)
 	a := corpus.NewSummary(interp.CyclesAll, books, corpus.Shard{})
 	assert.ErrorContains(t, clone(a).Merge(corpus.NewSummary(interp.CyclesFirst, books, corpus.Shard{})), "another mode")
-	assert.ErrorContains(t, clone(a).Merge(corpus.NewSummary(interp.CyclesAll, books[:2], corpus.Shard{})), "other rule sets")
+	assert.ErrorContains(t, clone(a).Merge(corpus.NewSummary(interp.CyclesAll, books[1:], corpus.Shard{})), "other rule sets")
 }
 
 func TestParseShard(t *testing.T) {
