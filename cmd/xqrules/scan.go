@@ -25,7 +25,11 @@ cycles of every game and judges each under every selected rule book, in parallel
 in file order. A cycle is judged as ` + "`judge`" + ` judges a game: its last period, from the
 first occurrence of the repeated position. Prints a line per cycle and a summary per
 book: red-must-vary / black-must-vary / draw / errors, and, of the cycles that end a
-game with a decisive result, how many the book rules against the loser.
+game with a decisive result, how many the book rules against the loser; of the
+cycles that end a game with a result, how many it rules as the game ended (per
+result and decade), and the disagreements. --rules in-force adds the column of the
+book in force for each game (rules/in-force.yaml: place and year → book; a game
+it cannot place, a computer event or an undated game, is listed, never guessed).
 A bad game is reported (file:line, game, id) and the scan goes on; a progress line
 (games, cycles, rate, time left) is shown on stderr when it is a terminal.
 
@@ -52,7 +56,7 @@ Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|in-force|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json|parquet -o DIR [--force]] [--quiet] [-j N] [--shard K/N|auto] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // The scan's cycles and summary are the corpus package's.
@@ -82,7 +86,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
 	shardArg := fs.String("shard", "", "K/N: judge only the K-th of N shares of the games, partitioned by record id; auto: the share a Kubernetes Indexed Job or a Slurm job array runs this process as (see --help)")
-	htmlPath := fs.String("html", "", "also write the summary as an HTML report with charts (verdicts per book, loser must vary, agreement matrix) to this file")
+	htmlPath := fs.String("html", "", "also write the summary as an HTML report with charts (verdicts per book, loser must vary, agreement matrix, agreement with the real results by book and decade) to this file")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
