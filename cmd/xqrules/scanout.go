@@ -138,7 +138,7 @@ func htmlSummary(t *scanTotals, files []string) htmlreport.ScanSummary {
 		BadGames: t.BadGames, Agreement: t.Agreement}
 	for _, s := range t.Summary {
 		b := htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
-			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary,
+			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Unknown: s.Unknown, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary,
 			Real: htmlreport.RealTally{Agree: s.Real.Agree, Of: s.Real.Of}, RealByDecade: map[string]htmlreport.RealTally{}}
 		for d, x := range s.ByDecade {
 			b.RealByDecade[d] = htmlreport.RealTally{Agree: x.Agree, Of: x.Of}

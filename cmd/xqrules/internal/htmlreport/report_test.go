@@ -66,7 +66,7 @@ func TestWriteScanReal(t *testing.T) {
 	var b strings.Builder
 	err := WriteScan(&b, ScanSummary{Mode: "last", Games: 10, Cycles: 8,
 		Books: []ScanBook{
-			{ID: "in-force", Draw: 8, Real: RealTally{3, 4}, RealByDecade: map[string]RealTally{"1980": {1, 2}, "2000": {2, 2}}},
+			{ID: "in-force", Draw: 6, Unknown: 2, Real: RealTally{3, 4}, RealByDecade: map[string]RealTally{"1980": {1, 2}, "2000": {2, 2}}},
 			{ID: "11", Draw: 8, Real: RealTally{2, 4}, RealByDecade: map[string]RealTally{"1980": {0, 2}, "2000": {2, 2}, "undated": {0, 0}}},
 		},
 		Agreement: [][]int{{8, 8}, {8, 8}}})
@@ -74,6 +74,8 @@ func TestWriteScanReal(t *testing.T) {
 	page := b.String()
 	assert.Contains(t, page, `<svg class="chart real"`)
 	assert.Contains(t, page, `<rect class="agree" x="120" y="0" width="360" height="18"><title>in-force: 3 of 4 (75.0 %)</title>`)
+	assert.Contains(t, page, `<title>in-force: no book in force 2 of 8 cycles (25.0 %)</title>`)
+	assert.Contains(t, page, `</span>no book in force</p>`)
 	assert.Contains(t, page, `<svg class="chart decades"`)
 	assert.Contains(t, page, ">1980s</text>")
 	assert.Contains(t, page, "in-force, 1980s: 1 of 2 cycles ending a game ruled as it ended (50.0 %)")

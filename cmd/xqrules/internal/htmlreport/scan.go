@@ -32,6 +32,7 @@ var scanTmpl = template.Must(template.Must(pageTmpl.Clone()).Funcs(template.Func
 type ScanBook struct {
 	ID, Extends                              string
 	RedMustVary, BlackMustVary, Draw, Errors int
+	Unknown                                  int // the in-force column: cycles of games without a book in force
 	Decisive, LoserMustVary                  int
 	// Real: of the cycles that end a game with a result, how many the book
 	// rules as the game ended (Agree of Of); RealByDecade the same per
@@ -98,27 +99,29 @@ type draftRow struct {
 }
 
 type scanPage struct {
-	Title    string
-	S        ScanSummary
-	BarsH    int
-	Bars     []barRow
-	LoserH   int
-	Losers   []loserRow
-	MatrixW  int
-	MatrixH  int
-	Heads    []matrixHead
-	Cells    []matrixCell
-	Drafts   []draftRow
-	Real     []loserRow // agreement with the real result, per book
-	RealAny  bool
-	DecW     int
-	DecH     int
-	Decades  []matrixHead
-	DecCells []matrixCell
-	LabelW   int
-	BarW     int
-	CellW    int
-	RowH     int
+	Title   string
+	S       ScanSummary
+	BarsH   int
+	Bars    []barRow
+	LoserH  int
+	Losers  []loserRow
+	MatrixW int
+	MatrixH int
+	Heads   []matrixHead
+	Cells   []matrixCell
+	Drafts  []draftRow
+	Real    []loserRow // agreement with the real result, per book
+	RealAny bool
+	// AnyUnknown: a book (the in-force column) has cycles without a book in force.
+	AnyUnknown bool
+	DecW       int
+	DecH       int
+	Decades    []matrixHead
+	DecCells   []matrixCell
+	LabelW     int
+	BarW       int
+	CellW      int
+	RowH       int
 }
 
 type matrixHead struct {
@@ -150,7 +153,7 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 		for _, seg := range []struct {
 			class, name string
 			n           int
-		}{{"red", "red must vary", b.RedMustVary}, {"black", "black must vary", b.BlackMustVary}, {"draw", "draw", b.Draw}, {"error", "error", b.Errors}} {
+		}{{"red", "red must vary", b.RedMustVary}, {"black", "black must vary", b.BlackMustVary}, {"draw", "draw", b.Draw}, {"error", "error", b.Errors}, {"unknown", "no book in force", b.Unknown}} {
 			if seg.n == 0 {
 				continue
 			}
@@ -160,6 +163,7 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 			x = round1(x + wd)
 		}
 		p.Bars = append(p.Bars, row)
+		p.AnyUnknown = p.AnyUnknown || b.Unknown > 0
 		lr := loserRow{ID: b.ID, Y: i * chartRowH, Loser: b.LoserMustVary, Of: b.Decisive, Share: pct(b.LoserMustVary, b.Decisive)}
 		if b.Decisive > 0 {
 			lr.W = round1(float64(b.LoserMustVary) * chartBarW / float64(b.Decisive))
