@@ -109,8 +109,22 @@ func cobraCommand(e *env, c *command, status *int) *cobra.Command {
 		return cc
 	}
 	if c.flags != nil {
+		var outPath *string
+		if c.output {
+			outPath = cc.Flags().StringP("output", "o", "", "write to this file instead of standard output (replaced only when the whole output is written; never one of the inputs)")
+		}
 		run := c.flags(cc.Flags())
-		cc.Run = func(_ *cobra.Command, args []string) { *status = run(e, args) }
+		name := strings.TrimPrefix(cc.CommandPath(), "xqrules ")
+		cc.Run = func(_ *cobra.Command, args []string) {
+			ce := *e // this run's: its inputs and output
+			ce.inputs = inputsOf(cc.Flags(), args)
+			ce.spoiled = new(bool)
+			if outPath == nil {
+				*status = run(&ce, args)
+				return
+			}
+			*status = runWithOutput(&ce, name, *outPath, run, args)
+		}
 	}
 	for _, s := range c.sub {
 		cc.AddCommand(cobraCommand(e, s, status))
@@ -131,6 +145,27 @@ func cobraCommand(e *env, c *command, status *int) *cobra.Command {
 		}
 	})
 	return cc
+}
+
+// outputFlags name files a command writes, not reads.
+var outputFlags = map[string]bool{"output": true, "html": true, "cpuprofile": true}
+
+// inputsOf is every file a command line may read: its arguments and the
+// values of its flags (a list such as --rules 11,./draft.yaml split at the
+// commas), whether or not they name files; outfile skips those that do not.
+func inputsOf(fs *pflag.FlagSet, args []string) []string {
+	in := append([]string(nil), args...)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if outputFlags[f.Name] || f.Value.Type() == "bool" {
+			return
+		}
+		v := f.Value.String()
+		in = append(in, v)
+		if strings.Contains(v, ",") {
+			in = append(in, strings.Split(v, ",")...)
+		}
+	})
+	return in
 }
 
 // choicesKey annotates a flag with the values it takes (for completion).
