@@ -213,7 +213,13 @@ func writeJudgement(w io.Writer, j judgement) {
 		fmt.Fprintf(w, "game %s\n", j.Game)
 	}
 	if j.Cycle == nil {
-		fmt.Fprintf(w, "no cycle: no position occurs twice with the same side to move (%d moves)\n", len(j.Moves))
+		fmt.Fprintf(w, "no cycle: the moves do not end in a repetition (after %d moves the position has not occurred before with the same side to move)\n", len(j.Moves))
+		if len(j.Earlier) > 0 {
+			fmt.Fprintln(w, "earlier repetitions, not judged (xqrules scan --cycles all judges every one; or judge the moves up to the ply):")
+			for _, c := range j.Earlier {
+				fmt.Fprintf(w, "  plies %d-%d: %s (the position occurred %d times)\n", c.FromPly+1, c.FromPly+len(c.Moves), strings.Join(c.Moves, " "), c.Occurrences)
+			}
+		}
 		for _, r := range j.Rulings {
 			fmt.Fprintf(w, "  %-13s %s\n", r.Ruleset, r.Verdict)
 		}

@@ -122,6 +122,32 @@ func TestJudgeNoCycle(t *testing.T) {
 	assert.Contains(t, out, "no cycle")
 }
 
+// Issue 25, item 3: moves that repeat and then leave the cycle do not end
+// in a repetition; what is said must be true — no "no position occurs
+// twice" — and where the repetitions are is said.
+func TestJudgeNoCycleAtTheEnd(t *testing.T) {
+	const fig02FEN = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w"
+	args := []string{"judge", "--rules", "11", "--fen", fig02FEN, "--moves", "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h0h1"}
+	out, errs, st := xq(t, args...)
+	require.Equal(t, exitOK, st, errs)
+	assert.NotContains(t, out, "occurs twice")
+	assert.Contains(t, out, "the moves do not end in a repetition")
+	assert.Contains(t, out, "plies 5-8: h6i4 i9h9 i4h6 h9i9 (the position occurred 3 times)")
+	assert.Contains(t, out, "scan --cycles all")
+
+	out, errs, st = xq(t, append(args, "--format", "json")...)
+	require.Equal(t, exitOK, st, errs)
+	var j struct {
+		Earlier []cycleInfo `json:"earlier_cycles"`
+		Rulings []struct{ Reason string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &j))
+	require.Len(t, j.Earlier, 1)
+	assert.Equal(t, 4, j.Earlier[0].FromPly)
+	assert.Equal(t, 3, j.Earlier[0].Occurrences)
+	assert.NotContains(t, j.Rulings[0].Reason, "occurs twice")
+}
+
 func TestJudgeUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
