@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -180,7 +181,7 @@ func checkCase(c *Case) error {
 	}
 	for id, v := range c.Expect {
 		if !verdictWords[v] {
-			return fmt.Errorf("expect[%s]: %q is not a verdict (red-must-vary, black-must-vary, draw, no-cycle)", id, v)
+			return fmt.Errorf("expect[%s]: %s is not a verdict (red-must-vary, black-must-vary, draw, no-cycle)", excerpt.Cut(id), excerpt.Quote(v))
 		}
 	}
 	for id := range c.Known {
@@ -375,7 +376,7 @@ func playCase(c *Case) error {
 		}
 		for i, m := range got {
 			if m != moves[from+i] {
-				return fmt.Errorf("moves_cn: move %d %q is %s, moves has %s", i+1, cn[i], m, moves[from+i])
+				return fmt.Errorf("moves_cn: move %d %s is %s, moves has %s", i+1, excerpt.Quote(cn[i]), m, moves[from+i])
 			}
 		}
 	}
@@ -415,7 +416,7 @@ func (d *decoder) caseChecks(n ast.Node) ([]CaseCheck, error) {
 			for _, mv := range m.Values {
 				key := mv.Key.String()
 				if !contains(checkFields, key) {
-					msg := fmt.Sprintf("unknown field %q", key)
+					msg := fmt.Sprintf("unknown field %s", excerpt.Quote(key))
 					if sg := suggest(key, checkFields); sg != "" {
 						msg += fmt.Sprintf(" (did you mean %q?)", sg)
 					}
@@ -565,7 +566,7 @@ func (c *Case) BooksIn(lib *Library, only map[string]bool) ([]*Book, error) {
 		}
 		b := lib.Book(id)
 		if b == nil {
-			return nil, fmt.Errorf("no rule set %q", id)
+			return nil, fmt.Errorf("no rule set %s", excerpt.Quote(id))
 		}
 		books = append(books, b)
 	}

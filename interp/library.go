@@ -15,6 +15,7 @@ import (
 	"github.com/expr-lang/expr/checker/nature"
 
 	"github.com/xqrules/xqrules/facts"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position/record"
 	"github.com/xqrules/xqrules/rules"
 )
@@ -319,7 +320,7 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 		default:
 			b = l.books[item]
 			if b == nil {
-				return nil, fmt.Errorf("no rule set %q (bundled: %s)", item, strings.Join(l.bundled, ", "))
+				return nil, fmt.Errorf("no rule set %s (bundled: %s)", excerpt.Quote(item), strings.Join(l.bundled, ", "))
 			}
 		}
 		if !seen[b.ID] {

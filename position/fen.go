@@ -3,6 +3,8 @@ package position
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // StartFEN is the initial position.
@@ -21,9 +23,9 @@ type FENError struct {
 
 func (e *FENError) Error() string {
 	if e.Offset >= 0 {
-		return fmt.Sprintf("fen %s at offset %d: %s (%q)", e.Field, e.Offset, e.Msg, e.FEN)
+		return fmt.Sprintf("fen %s at offset %d: %s (%s)", e.Field, e.Offset, e.Msg, excerpt.Around(e.FEN, e.Offset))
 	}
-	return fmt.Sprintf("fen %s: %s (%q)", e.Field, e.Msg, e.FEN)
+	return fmt.Sprintf("fen %s: %s (%s)", e.Field, e.Msg, excerpt.Quote(e.FEN))
 }
 
 // maxCount is how many pieces of each kind a side has in the set.
@@ -139,7 +141,7 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 		case "b", "B":
 			p.side = Black
 		default:
-			return nil, bad("side", off, "bad-side", "side to move %q, want w, r or b", rest[0])
+			return nil, bad("side", off, "bad-side", "side to move %s, want w, r or b", excerpt.Quote(rest[0]))
 		}
 	}
 	if p.attacked(p.kings[p.side.Other()], p.side) {

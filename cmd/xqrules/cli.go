@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -56,7 +57,7 @@ func newRoot(e *env, status *int) *cobra.Command {
 		// succeed; Args reports it instead.
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return fmt.Errorf("unknown command %q", args[0])
+				return fmt.Errorf("unknown command %q", excerpt.Cut(args[0]))
 			}
 			return nil
 		},

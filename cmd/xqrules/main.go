@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/outfile"
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Exit statuses.
@@ -134,6 +135,11 @@ func fail(e *env, cmd string, err error) int {
 // usageErr prints a usage message and returns exitUsage.
 func usageErr(e *env, cmd, format string, args ...any) int {
 	e.spoil()
+	for i, a := range args { // a word of the command line may be huge
+		if s, ok := a.(string); ok {
+			args[i] = excerpt.Cut(s)
+		}
+	}
 	fmt.Fprintf(e.stderr, "xqrules %s: %s\n", cmd, fmt.Sprintf(format, args...))
 	return exitUsage
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -272,7 +273,7 @@ func parseShard(s string) (shard, error) {
 	k, err1 := strconv.Atoi(ks)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil {
-		return shard{}, fmt.Errorf("--shard %q: want K/N, e.g. 2/3 (the 2nd of 3 shares)", s)
+		return shard{}, fmt.Errorf("--shard %s: want K/N, e.g. 2/3 (the 2nd of 3 shares)", excerpt.Quote(s))
 	}
 	if n < 1 || k < 1 || k > n {
 		return shard{}, fmt.Errorf("--shard %s: K must be from 1 to N (%d)", s, n)
