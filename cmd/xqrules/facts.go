@@ -23,12 +23,13 @@ func runFacts(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "text or json")
 	choices(fs, "format", "text", "json")
 	book := fs.String("rules", "11", "the bundled rule book whose parameters (piece values, search depths) the facts use")
+	composed := addComposedFlag(fs)
 	return func(e *env, args []string) int {
 		if *format != "text" && *format != "json" {
 			return usageErr(e, "facts", "unknown --format %q (want text or json)", *format)
 		}
 		// The moves and position are read as judge reads them.
-		start, err := position.ParseFENComposed(*fen)
+		start, err := parseStart(*fen, *composed)
 		if err != nil {
 			return fail(e, "facts", err)
 		}

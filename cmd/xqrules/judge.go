@@ -32,6 +32,7 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	format := fs.String("format", "text", "text; json (with --moves one object; with game files one document {\"games\": [...]}); jsonl (one object per game, a line each); or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
 	choices(fs, "format", "text", "json", "jsonl", "html")
+	composed := addComposedFlag(fs)
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
 		switch *format {
@@ -52,7 +53,7 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 		var js []judgement
 		status := exitOK
 		if len(args) == 0 {
-			start, err := position.ParseFENComposed(*fen) // a rule-book diagram may be composed
+			start, err := parseStart(*fen, *composed)
 			if err != nil {
 				return fail(e, "judge", err)
 			}
@@ -82,6 +83,25 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 		}
 		return status
 	}
+}
+
+// addComposedFlag adds --composed to a command that reads --fen.
+func addComposedFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool("composed", false, "accept a --fen that cannot arise in a game but a composed study (排局) or a rule-book diagram may hold: pieces on points they cannot reach, more pieces of a kind than the set has")
+}
+
+// parseStart reads --fen: a position that can arise in a game, or with
+// --composed a composed one; a refusal that --composed would lift says so.
+func parseStart(fen string, composed bool) (*position.Position, error) {
+	if composed {
+		return position.ParseFENComposed(fen)
+	}
+	p, err := position.ParseFEN(fen)
+	var fe *position.FENError
+	if errors.As(err, &fe) && fe.Composed {
+		return nil, fmt.Errorf("%w; add --composed to accept it", err)
+	}
+	return p, err
 }
 
 // judgeGames is judge --format json on game files: one JSON document

@@ -253,3 +253,32 @@ func TestJudgeTextChases(t *testing.T) {
 	out, _, _ = xq(t, "judge", "--rules", "asian", "--fen", fig06FEN, "--moves", fig06Moves)
 	assert.NotContains(t, out, "lightest grade", "AXF's verdict weighs no grades")
 }
+
+// Issue 25, item 5: judge --fen validates as every reader does; --composed
+// is the escape for composed studies; no message names a Go function.
+func TestJudgeValidatesTheFEN(t *testing.T) {
+	for _, fen := range []string{
+		"r2k1rrrr/9/9/9/9/9/9/9/9/4K4 w", // five black rooks
+		"3k5/9/9/9/9/9/9/9/9/P3K4 w",     // a red pawn on a0
+		"3k5/9/9/9/9/9/9/9/9/A3K4 w",     // an advisor off its points
+		"3k5/9/9/9/9/9/9/9/9/1B2K4 w",    // an elephant off its points
+	} {
+		_, errs, st := xq(t, "judge", "--rules", "11", "--fen", fen, "--moves", "e0e1")
+		assert.Equal(t, exitFailed, st, fen)
+		assert.Contains(t, errs, "add --composed to accept it", fen)
+		assert.NotContains(t, errs, "ParseFEN", fen)
+		_, errs, st = xq(t, "judge", "--rules", "11", "--composed", "--fen", fen, "--moves", "e0e1")
+		assert.Equal(t, exitOK, st, "%s: %s", fen, errs)
+	}
+	for _, fen := range []string{
+		"3k5/9/9/9/9/9/9/9/9/K8 w",                        // a king outside its palace
+		"4k4/9/9/9/9/9/9/9/9/4K4 w",                       // kings facing
+		"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 and some junk", // after the six fields
+	} {
+		for _, composed := range []string{"--composed=false", "--composed"} {
+			_, errs, st := xq(t, "judge", "--rules", "11", composed, "--fen", fen, "--moves", "e0f0")
+			assert.Equal(t, exitFailed, st, fen)
+			assert.NotContains(t, errs, "--composed", fen)
+		}
+	}
+}
