@@ -8,9 +8,11 @@ package main
 // commands in-process and no flag value leaks from one run into the next.
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -90,8 +92,38 @@ func execute(e *env, root *cobra.Command, status *int, args []string) int {
 	// Every error cobra returns is a bad command line: the commands
 	// themselves return their status, not an error.
 	name := cmd.CommandPath()
-	fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", name, err, name)
+	fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", name, flagError(err), name)
 	return exitUsage
+}
+
+// flagError words a flag's bad value for people: the value (cut short),
+// the flag and what it wants, not the Go parser's message.
+func flagError(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	f := ive.GetFlag()
+	name := "--" + f.Name
+	if f.Shorthand != "" {
+		name = "-" + f.Shorthand + ", " + name
+	}
+	why := errors.Unwrap(ive).Error()
+	var ne *strconv.NumError
+	if errors.As(ive, &ne) {
+		switch f.Value.Type() {
+		case "int", "int64", "int32", "uint", "uint64":
+			why = "want a whole number"
+		case "bool":
+			why = "want true or false"
+		default:
+			why = "want a number"
+		}
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			why = "out of range"
+		}
+	}
+	return fmt.Errorf("invalid argument %s for %q flag: %s", excerpt.Quote(ive.GetValue()), name, why)
 }
 
 // cobraCommand adapts a registered command.

@@ -148,3 +148,23 @@ func TestJobsShorthand(t *testing.T) {
 		assert.Contains(t, out, "-j, --jobs", c)
 	}
 }
+
+// Issue 25, item 6: a flag's bad value is said without Go internals.
+func TestFlagValueErrorsWithoutGoInternals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "--depth", "abc"}, `invalid argument "abc" for "--depth" flag: want a whole number`},
+		{[]string{"divide", "--depth=1.5"}, `invalid argument "1.5" for "--depth" flag: want a whole number`},
+		{[]string{"scan", "-j", "99999999999999999999", scanSample}, `for "-j, --jobs" flag: out of range`},
+		{[]string{"scan", "--quiet=maybe", scanSample}, `invalid argument "maybe" for "--quiet" flag: want true or false`},
+	} {
+		out, errs, st := xq(t, tc.args...)
+		assert.Equal(t, exitUsage, st, "%v", tc.args)
+		assert.Contains(t, errs, tc.want, "%v", tc.args)
+		assert.NotContains(t, errs, "strconv", "%v", tc.args)
+		assert.NotContains(t, errs, "Parse", "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+	}
+}
