@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -116,6 +117,53 @@ type jsonCase struct {
 	Note    string    `json:"note"`
 }
 
+// jsonCaseFields are the fields of a JSON Lines case row.
+var jsonCaseFields = []string{"id", "fen", "moves", "expect", "verdict", "ruleset", "labels", "source", "ruling", "note"}
+
+// jsonDataFields are the other fields of the shared data files read as case
+// files (../shared/data: the 2020 figures, the AXF/WXF rulings, the famous
+// games, the CCPD repetitions): what they record besides a case, which a
+// case row may carry and the reader passes over. Any other field is an
+// error, as in a YAML case file: a typo ("lables") must not pass silently.
+var jsonDataFields = []string{
+	"all_moves_legal", "author_notes", "axf_book_line_check", "axf_book_verdict", "axf_diagram",
+	"black", "book_labels", "book_moves", "book_moves_note", "case", "ccpd_id", "code_comments",
+	"comment_verbatim", "cycle_fen", "cycle_moves", "cycle_moves_cn", "cycle_start_ply", "date",
+	"ends_in_repetition", "event", "expected_result", "expected_result_meaning", "fen_source",
+	"fen_source_name", "final_position_occurrences", "game_fen", "game_moves",
+	"inferred_from_game_result", "label_details", "label_differences", "licence", "matched_cycle",
+	"max_position_occurrences", "moves_cn", "moves_cppxq", "moves_threefold", "moves_threefold_cn",
+	"moves_threefold_note", "moves_wxf", "notation_mismatch", "notes", "official_reference", "plies",
+	"plies_after_third_occurrence", "red", "repeat_of_ply", "repeats_to_start", "repetition_segments",
+	"result", "side_to_move_after_moves", "source_test", "third_occurrence_ply",
+	"threefold_occurrences", "topic", "validated", "validated_note", "verdict_check_against_comment",
+}
+
+// unknownJSONField refuses a row with a field that is neither a case's
+// nor one of the data files', suggesting the case field it may mean.
+func unknownJSONField(row []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(row, &fields) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if contains(jsonCaseFields, k) || contains(jsonDataFields, k) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown field %s", excerpt.Quote(k))
+		if sg := suggest(k, jsonCaseFields); sg != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", sg)
+		}
+		return errors.New(msg + "; a case row has " + strings.Join(jsonCaseFields, ", "))
+	}
+	return nil
+}
+
 func readJSONLCases(path string, data []byte) []Case {
 	var out []Case
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -131,6 +179,14 @@ func readJSONLCases(path string, data []byte) []Case {
 		var jc jsonCase
 		if err := json.Unmarshal(text, &jc); err != nil {
 			c.Err = fmt.Errorf("not a JSON object: %v", err)
+			out = append(out, c)
+			continue
+		}
+		if c.Err = unknownJSONField(text); c.Err != nil {
+			c.ID = jc.ID
+			if c.ID == "" {
+				c.ID = fmt.Sprintf("line %d", line)
+			}
 			out = append(out, c)
 			continue
 		}
