@@ -89,6 +89,19 @@ func sortedBookIDsOf(ids []string) []string {
 	return sortedBookIDs(m)
 }
 
+// looksJSONL: the first line that is not blank or a # comment starts
+// with "{".
+func looksJSONL(data []byte) bool {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		return line[0] == '{'
+	}
+	return true
+}
+
 // ReadCases reads a case file: JSON Lines (.jsonl, .json) or YAML (.yaml,
 // .yml). A row that cannot be read is returned with Err set; an error is
 // returned only when the file itself cannot be read.
@@ -297,12 +310,28 @@ func ReadCaseFile(path string) (*CaseFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, _, err = record.DecodeText(data, ""); err != nil {
+	return ReadCaseData(path, data)
+}
+
+// ReadCaseData reads a case file's content; name is the file's name (its
+// extension says JSON Lines or YAML; without one, as for standard input,
+// "-", rows that start with "{" are JSON Lines and anything else YAML).
+func ReadCaseData(path string, data []byte) (*CaseFile, error) {
+	data, _, err := record.DecodeText(data, "")
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var cf *CaseFile
+	yamlFile := false
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
+		yamlFile = true
+	case ".jsonl", ".json":
+	default:
+		yamlFile = !looksJSONL(data)
+	}
+	switch {
+	case yamlFile:
 		if cf, err = readYAMLCaseFile(path, data); cf == nil || err != nil {
 			return cf, err
 		}

@@ -51,7 +51,7 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 		var all []interp.Case
 		var unread []string
 		for _, path := range files {
-			cf, err := interp.ReadCaseFile(path)
+			cf, err := readCaseFile(path)
 			var el interp.ErrorList
 			switch {
 			case errors.As(err, &el):

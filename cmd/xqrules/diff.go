@@ -200,7 +200,7 @@ func isCaseFile(path string) bool {
 // found as `cases` finds it.
 func diffCases(path string, books []*interp.Book, jobs int) ([]diffItem, []replayError) {
 	var errs []replayError
-	cases, err := interp.ReadCases(path)
+	cases, err := readCases(path)
 	if err != nil {
 		if el, ok := err.(interp.ErrorList); ok {
 			for _, x := range el {

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -10,6 +12,7 @@ import (
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/cliout"
 
 	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position/record"
 )
 
 func init() {
@@ -91,7 +94,26 @@ func rulesCheck(fs *pflag.FlagSet) runFunc {
 			return failRules(e, "rules check", err)
 		}
 		// The files are loaded together: they may extend one another.
-		books, err := lib.LoadFiles(args...)
+		var books []*interp.Book
+		if slices.Contains(args, "-") {
+			if len(args) > 1 {
+				return usageErr(e, "rules check", "- (standard input) must be the only file")
+			}
+			var b *interp.Book
+			var data []byte
+			data, err = io.ReadAll(stdinSource)
+			if err == nil {
+				data, _, err = record.DecodeText(data, "")
+			}
+			if err != nil {
+				return fail(e, "rules check", fmt.Errorf("standard input: %w", err))
+			}
+			if b, err = lib.LoadBytes("stdin", "-", data); err == nil {
+				books = []*interp.Book{b}
+			}
+		} else {
+			books, err = lib.LoadFiles(args...)
+		}
 		if err != nil {
 			if el, ok := err.(interp.ErrorList); ok {
 				fmt.Fprintln(e.stderr, el.Detail())
