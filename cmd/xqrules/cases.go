@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", synopsis: "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] FILE…", flags: runCases})
+	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", synopsis: "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] [-o OUT] FILE…", flags: runCases, output: true})
 }
 
 // casesReport is the JSON output of xqrules cases.

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", synopsis: "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--format text|json]", flags: runFacts})
+	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", synopsis: "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--composed] [--format text|json] [-o OUT]", flags: runFacts, output: true})
 }
 
 func runFacts(fs *pflag.FlagSet) runFunc {

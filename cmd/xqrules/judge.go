@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]", flags: runJudge})
+	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--composed] [--format text|json|jsonl|html] [-o OUT]", flags: runJudge, output: true})
 }
 
 // judgement is one input's rulings, as printed (shared with the workbench's API).

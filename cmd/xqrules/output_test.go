@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,6 +56,8 @@ func TestOutputIsAnInput(t *testing.T) {
 		{"scan", "--rules", "11", "--html", "in.pgn", "in.pgn"},
 		{"scan", "--rules", "11", "--cpuprofile", "./in.pgn", "in.pgn"},
 		{"casebook", "-o", cases, cases},
+		{"judge", "--rules", "11", "--format", "html", "-o", "in.pgn", "in.pgn"},
+		{"replay", "-o", "link.pgn", "in.pgn"},
 	} {
 		stdout, errs, st := xq(t, args...)
 		assert.Equal(t, exitUsage, st, "%v: %s", args, errs)
@@ -86,6 +89,9 @@ func TestFailedRunKeepsOutput(t *testing.T) {
 		{"casebook", "-o", out, cases, filepath.Join(dir, "nosuch.yaml")},
 		{"casebook", "--rules", "nosuch", "-o", out, cases},
 		{"scan", "--format", "nosuch", "-o", out, scanSample},
+		{"judge", "--rules", "nosuch", "-o", out, "--moves", fig06Moves},
+		{"judge", "--fen", "9/9/9 w", "-o", out, "--moves", fig06Moves},
+		{"facts", "--fen", fig06FEN, "--moves", "h2e2", "-o", out},
 	} {
 		require.NoError(t, os.WriteFile(out, []byte(old), 0o644))
 		_, errs, st := xq(t, args...)
@@ -98,4 +104,42 @@ func TestFailedRunKeepsOutput(t *testing.T) {
 	_, errs, st := xq(t, "convert", "--to", "jsonl", "-o", out, recordFixture("big5.pgn"))
 	require.Equal(t, exitOK, st, errs)
 	assert.Contains(t, readFile(t, out), `"moves":["h2e2","h9g7"]`)
+}
+
+// Issue 25, item 9: every command that writes a document takes -o; the
+// file holds what standard output would.
+func TestOutputFlagEverywhere(t *testing.T) {
+	cases := writeFile(t, "cases.yaml", casebookFile)
+	dir := t.TempDir()
+	scanOut := filepath.Join(dir, "scan.jsonl")
+	_, errs, st := xq(t, "scan", "--rules", "11", "--format", "jsonl", "-o", scanOut, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	for _, args := range [][]string{
+		{"judge", "--rules", "11", "--fen", fig06FEN, "--moves", fig06Moves},
+		{"judge", "--rules", "11", "--format", "html", "--fen", fig06FEN, "--moves", fig06Moves},
+		{"facts", "--fen", fig06FEN, "--moves", fig06Moves},
+		{"scan", "--rules", "11", "--format", "json", scanSample},
+		{"scan-merge", "--format", "html", scanOut},
+		{"diff", "--rules", "11,87", cases},
+		{"score", scanSample},
+		{"replay", scanSample},
+		{"cases", cases},
+		{"rules", "list"},
+		{"rules", "show", "11"},
+		{"convert", "--to", "pgn", scanSample},
+		{"casebook", cases},
+	} {
+		want, _, st1 := xq(t, args...)
+		out := filepath.Join(dir, "out")
+		stdout, errs, st2 := xq(t, append(args, "-o", out)...)
+		assert.Equal(t, st1, st2, "%v: %s", args, errs)
+		assert.Empty(t, stdout, "%v", args)
+		got := readFile(t, out)
+		if args[0] == "scan" || args[0] == "scan-merge" { // the time taken differs
+			assert.Equal(t, len(strings.Split(want, "\n")), len(strings.Split(got, "\n")), "%v", args)
+		} else {
+			assert.Equal(t, want, got, "%v", args)
+		}
+		require.NoError(t, os.Remove(out))
+	}
 }

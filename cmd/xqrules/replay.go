@@ -26,7 +26,7 @@ A bad game is reported and the run goes on.
 Exit status: 0 all replayed, 1 any error, 2 bad usage.`
 
 func init() {
-	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", synopsis: "[--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…", help: replayHelp, flags: runReplay})
+	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", synopsis: "[--format text|json] [--list] [--jobs N] [--dedupe=false] [-o OUT] FILE…", help: replayHelp, flags: runReplay, output: true})
 }
 
 // replayBatch is how many records travel together through the pipeline:

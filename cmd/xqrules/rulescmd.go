@@ -18,9 +18,9 @@ import (
 func init() {
 	register(&command{name: "rules", summary: "list the rule books, check rule-set files, show a book's rules", synopsis: "list [--format text|json] | check FILE… | show ID|FILE",
 		flags: runRules, sub: []*command{
-			{name: "list", summary: "the rule books: id, title, year, status", synopsis: "[--format text|json] [FILE.yaml…]", flags: rulesList},
+			{name: "list", summary: "the rule books: id, title, year, status", synopsis: "[--format text|json] [-o OUT] [FILE.yaml…]", flags: rulesList, output: true},
 			{name: "check", summary: "load rule-set files, print every error (file:line:col, rule id, code); exit 1 if any", synopsis: "FILE…", flags: rulesCheck},
-			{name: "show", summary: "a book's rules after extends and overrides, in evaluation order", synopsis: "ID|FILE.yaml", flags: rulesShow,
+			{name: "show", summary: "a book's rules after extends and overrides, in evaluation order", synopsis: "[-o OUT] ID|FILE.yaml", flags: rulesShow, output: true,
 				complete: func(args []string, _ string) []string {
 					if len(args) > 0 {
 						return nil

@@ -42,7 +42,7 @@ Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan, output: true})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [-o OUT] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan, output: true})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
