@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -284,6 +285,22 @@ func (l *Library) Select(specs ...string) ([]*Book, error) {
 	return l.selectSpec(strings.Join(specs, ","))
 }
 
+// ErrNoRuleSet is a rule set asked for by a name that is no bundled book
+// nor a file (errors.Is finds it in Select's error).
+var ErrNoRuleSet = errors.New("no rule set")
+
+// editionBook is the bundled book of the Chinese rules an edition year
+// names ("2011" → "11"), as case files name them (rulesetYears); only a
+// book's own edition, not the years whose rules a later book kept.
+func editionBook(year string) string {
+	for _, ry := range rulesetYears {
+		if ry.year == year && strings.HasSuffix(ry.year, ry.book) {
+			return ry.book
+		}
+	}
+	return ""
+}
+
 func (l *Library) selectSpec(spec string) ([]*Book, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" || spec == "all" {
@@ -320,7 +337,10 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 		default:
 			b = l.books[item]
 			if b == nil {
-				return nil, fmt.Errorf("no rule set %s (bundled: %s)", excerpt.Quote(item), strings.Join(l.bundled, ", "))
+				b = l.books[editionBook(item)]
+			}
+			if b == nil {
+				return nil, fmt.Errorf("%w %s (bundled: %s; or an edition year: 1979, 1987, 1999, 2011, 2020)", ErrNoRuleSet, excerpt.Quote(item), strings.Join(l.bundled, ", "))
 			}
 		}
 		if !seen[b.ID] {
@@ -329,7 +349,7 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--rules names no rule set")
+		return nil, fmt.Errorf("%w: --rules names none", ErrNoRuleSet)
 	}
 	return out, nil
 }

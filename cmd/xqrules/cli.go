@@ -79,7 +79,43 @@ func newRoot(e *env, status *int) *cobra.Command {
 	for _, n := range names {
 		root.AddCommand(cobraCommand(e, commands[n], status))
 	}
+	root.SetHelpCommand(helpCommand())
+	// Cobra adds help and completion when it runs a command line; the bare
+	// usage is printed without running one, and must list them too.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	return root
+}
+
+// helpCommand is "xqrules help [COMMAND]": cobra's, except that an unknown
+// topic is a usage error (exit 2), not a help page and success.
+func helpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			cmd, _, err := c.Root().Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []cobra.Completion
+			for _, sub := range cmd.Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					out = append(out, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 {
+				return fmt.Errorf("unknown help topic %q (see xqrules help)", excerpt.Cut(strings.Join(args, " ")))
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // execute runs args on root and returns the exit status.

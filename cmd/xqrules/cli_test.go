@@ -168,3 +168,35 @@ func TestFlagValueErrorsWithoutGoInternals(t *testing.T) {
 		assert.Empty(t, out, "%v", tc.args)
 	}
 }
+
+// Issue 25, item 10: exit codes as the README says; an edition year names
+// its book.
+func TestExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+		msg  string
+	}{
+		{[]string{"notation", "--to", "chinese"}, exitUsage, "no move given"},
+		{[]string{"help", "nosuch"}, exitUsage, `unknown help topic "nosuch"`},
+		{[]string{"help", "rules", "nosuch"}, exitUsage, `unknown help topic "rules nosuch"`},
+		{[]string{"judge", "--rules", "2012", "--moves", "h2e2"}, exitUsage, `no rule set "2012"`},
+		{[]string{"scan", "--rules", "nosuch", scanSample}, exitUsage, `no rule set "nosuch"`},
+		{[]string{"judge", "--format", "xml", "--moves", "h2e2"}, exitUsage, `unknown --format "xml"`},
+		{[]string{"judge", "--rules", "./nosuch.yaml", "--moves", "h2e2"}, exitFailed, "nosuch.yaml"},
+	} {
+		out, errs, st := xq(t, tc.args...)
+		assert.Equal(t, tc.want, st, "%v", tc.args)
+		assert.Contains(t, errs, tc.msg, "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+	}
+	out, errs, st := xq(t, "help", "rules", "list")
+	assert.Equal(t, exitOK, st, errs)
+	assert.Contains(t, out, "Usage: xqrules rules list")
+
+	for year, id := range map[string]string{"1979": "79", "1987": "87", "1999": "99", "2011": "11", "2020": "20"} {
+		out, errs, st := xq(t, "judge", "--format", "json", "--rules", year, "--fen", fig06FEN, "--moves", fig06Moves)
+		require.Equal(t, exitOK, st, errs)
+		assert.Contains(t, out, `"ruleset": "`+id+`"`, year)
+	}
+}

@@ -167,8 +167,12 @@ func selectBooks(e *env, cmd, spec string) ([]*interp.Book, int) {
 }
 
 // failRules prints a rule-loading error (every positioned error with its
-// source line) and returns exitFailed.
+// source line) and returns exitFailed; a rule set named that does not
+// exist is a usage error.
 func failRules(e *env, cmd string, err error) int {
+	if errors.Is(err, interp.ErrNoRuleSet) {
+		return usageErr(e, cmd, "--rules: %v", err)
+	}
 	var el interp.ErrorList
 	if errors.As(err, &el) {
 		fmt.Fprintf(e.stderr, "xqrules %s: rule set refused:\n%s\n", cmd, el.Detail())

@@ -157,7 +157,7 @@ func TestJudgeUsage(t *testing.T) {
 		{[]string{"judge"}, exitUsage, "nothing to judge"},
 		{[]string{"judge", "--moves", fig06Moves, "--format", "xml"}, exitUsage, "unknown --format"},
 		{[]string{"judge", "--moves", "h2e2", "game.pgn"}, exitUsage, "not both"},
-		{[]string{"judge", "--rules", "nosuch", "--moves", "h2e2"}, exitFailed, `no rule set "nosuch"`},
+		{[]string{"judge", "--rules", "nosuch", "--moves", "h2e2"}, exitUsage, `no rule set "nosuch"`},
 		{[]string{"judge", "--moves", "h2e9"}, exitFailed, "move 1"},
 		{[]string{"judge", "--fen", "not a fen", "--moves", "h2e2"}, exitFailed, ""},
 	} {
