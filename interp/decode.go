@@ -190,7 +190,7 @@ func decodeFile(id, name string, data []byte) *rawFile {
 			}
 		}
 	}
-	if rf.titleSet && rf.title.ZH == "" && rf.title.EN == "" {
+	if rf.titleSet && strings.TrimSpace(rf.title.ZH) == "" && strings.TrimSpace(rf.title.EN) == "" {
 		d.errs = append(d.errs, f.errorAt(rf.topAt, "", CodeMissing, "title needs zh or en"))
 	}
 	return rf

@@ -275,22 +275,38 @@ func bookIDs() []string {
 	return ids
 }
 
-// version is the module's version from the build information (a tagged
-// release, or a pseudo-version with the commit), or "devel" with the
-// commit the binary was built from when the build recorded it.
+// buildVersion may be set at link time (-ldflags "-X main.buildVersion=v1.2.0")
+// by a build that knows better than the build information.
+var buildVersion string
+
+// version is what --version prints.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
+	return versionOf(buildVersion, bi, ok)
+}
+
+// versionOf is the version set at link time; else the module's version
+// from the build information (a tagged release, or a pseudo-version with
+// the commit); else "devel" with the commit and its time when the build
+// recorded them (go build in a git checkout); else "devel" with the Go
+// version and the reason nothing better is known — never a bare "devel".
+func versionOf(linked string, bi *debug.BuildInfo, ok bool) string {
+	if linked != "" {
+		return linked
+	}
+	if !ok || bi == nil {
+		return "devel (built without build information)"
 	}
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
 	}
-	rev, dirty := "", ""
+	rev, when, dirty := "", "", ""
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
 			rev = s.Value
+		case "vcs.time":
+			when = s.Value
 		case "vcs.modified":
 			if s.Value == "true" {
 				dirty = ", modified"
@@ -301,7 +317,10 @@ func version() string {
 		rev = rev[:12]
 	}
 	if rev == "" {
-		return "devel"
+		return "devel (" + bi.GoVersion + ", built without version control information: go run, or -buildvcs=false)"
 	}
-	return "devel (" + rev + dirty + ")"
+	if when != "" {
+		when = " " + when
+	}
+	return "devel (" + rev + when + dirty + ")"
 }

@@ -95,10 +95,12 @@ func printFacts(w io.Writer, c facts.Cycle) {
 			fmt.Fprintf(w, "   mate threat (%s, %d plies): %s%s%s\n", mt.Kind, mt.Plies, strings.Join(mt.Line, " "), ifText(mt.Before, "; existed before (从杀到杀)"), ifText(m.MateThreatSelfInflicted, "; self-inflicted by the opponent (自毙)"))
 		}
 		for _, t := range m.Threats {
-			fmt.Fprintf(w, "   threat on %s %s: gain after %d, before %s; new=%v cause=%s; attackers %s; protection %s%s%s%s%s\n      line %s\n",
+			fmt.Fprintf(w, "   threat on %s %s: gain after %d, before %s; new=%v cause=%s; attackers %s; protection %s%s%s%s%s\n",
 				t.Victim.CN, t.Victim.Square, t.GainAfter, gainText(t.HasBefore, t.GainBefore), t.New, t.Cause, pieces(t.Attackers), t.Protection,
-				paren(t.ProtectionWhy), ifText(t.Joint, " joint"), ifText(t.ViaCheck, " via-check"), ifText(t.MatedAfterCapture, " capture-gets-mated"),
-				strings.Join(t.LineCN, " "))
+				paren(t.ProtectionWhy), ifText(t.Joint, " joint"), ifText(t.ViaCheck, " via-check"), ifText(t.MatedAfterCapture, " capture-gets-mated"))
+			if len(t.LineCN) > 0 { // no line is printed rather than an empty one
+				fmt.Fprintf(w, "      line %s\n", strings.Join(t.LineCN, " "))
+			}
 		}
 		for _, o := range m.Offers {
 			fmt.Fprintf(w, "   offer %s %s (protection %s, new=%v, free take=%v):", o.Piece.CN, o.Piece.Square, o.Protection, o.New, o.FreeTake)
@@ -115,7 +117,11 @@ func printFacts(w io.Writer, c facts.Cycle) {
 		}
 	}
 	for _, s := range []facts.Side{c.Red, c.Black} {
-		fmt.Fprintf(w, "\n%s: %d moves, squares %s, strong pieces %d, can vary=%v %s, completes last=%v\n", s.Name, s.Moves, strings.Join(s.Squares, " "), s.Strong, s.CanVary, s.VaryMove, s.CompletesLast)
+		vary := fmt.Sprint(s.CanVary)
+		if s.VaryMove != "" {
+			vary += " (" + s.VaryMove + ")"
+		}
+		fmt.Fprintf(w, "\n%s: %d moves, squares %s, strong pieces %d, can vary=%s, completes last=%v\n", s.Name, s.Moves, strings.Join(s.Squares, " "), s.Strong, vary, s.CompletesLast)
 	}
 }
 

@@ -145,7 +145,16 @@ func rulesShow(fs *pflag.FlagSet) runFunc {
 		}
 		b := books[0]
 		w := e.stdout
-		fmt.Fprintf(w, "%s — %s / %s (%d, %s)\n", b.ID, b.Title.ZH, b.Title.EN, b.Year, b.Status)
+		var title []string
+		for _, t := range []string{b.Title.ZH, b.Title.EN} {
+			if t = strings.TrimSpace(t); t != "" {
+				title = append(title, t)
+			}
+		}
+		if len(title) == 0 {
+			title = []string{"(no title)"}
+		}
+		fmt.Fprintf(w, "%s — %s (%d, %s)\n", b.ID, strings.Join(title, " / "), b.Year, b.Status)
 		if b.Extends != "" {
 			fmt.Fprintf(w, "extends %s\n", b.Extends)
 		}

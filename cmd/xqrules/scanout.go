@@ -275,7 +275,10 @@ func parseShard(s string) (shard, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return shard{}, fmt.Errorf("--shard %s: want K/N, e.g. 2/3 (the 2nd of 3 shares)", excerpt.Quote(s))
 	}
-	if n < 1 || k < 1 || k > n {
+	if n < 1 {
+		return shard{}, fmt.Errorf("--shard %s: N, the number of shares, must be 1 or more", s)
+	}
+	if k < 1 || k > n {
 		return shard{}, fmt.Errorf("--shard %s: K must be from 1 to N (%d)", s, n)
 	}
 	return shard{k - 1, n}, nil
