@@ -285,6 +285,19 @@ func (l *Library) Select(specs ...string) ([]*Book, error) {
 	return l.selectSpec(strings.Join(specs, ","))
 }
 
+// recite rewrites a cite's references to the edition from as references
+// to the edition as: each "; "-separated part that starts with from and a
+// space ("2011 24.3; 2020 图14" → "2020 24.3; 2020 图14").
+func recite(cite, from, as string) string {
+	parts := strings.Split(cite, "; ")
+	for i, p := range parts {
+		if rest, ok := strings.CutPrefix(p, from+" "); ok {
+			parts[i] = as + " " + rest
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // ErrNoRuleSet is a rule set asked for by a name that is no bundled book
 // nor a file (errors.Is finds it in Select's error).
 var ErrNoRuleSet = errors.New("no rule set")
@@ -417,6 +430,19 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		m = pm.clone()
 	}
 	b := m.b
+	if rf.citeFrom != "" && rf.citeAs != "" {
+		// The clauses taken from the book extended (not yet this file's
+		// own) cite this book's edition.
+		for _, r := range b.Moves {
+			r.Cite = recite(r.Cite, rf.citeFrom, rf.citeAs)
+		}
+		for _, p := range b.Patterns {
+			p.Cite = recite(p.Cite, rf.citeFrom, rf.citeAs)
+		}
+		for _, r := range b.Verdict {
+			r.Cite = recite(r.Cite, rf.citeFrom, rf.citeAs)
+		}
+	}
 	b.ID, b.File, b.Extends = rf.id, rf.f.name, rf.extends
 	b.Title, b.Summary, b.Notes, b.Year, b.Status, b.InForce = rf.title, rf.summary, rf.notes, rf.year, rf.status, rf.inForce
 	for _, s := range rf.sources {
