@@ -31,6 +31,7 @@ var wantCodes = map[string][]string{
 	"duplicate-ids.bad.yaml":    {CodeDuplicate, CodeDuplicate},
 	"cycle-a.bad.yaml":          {CodeExtendsCycle, CodeExtendsCycle},
 	"self-extends.bad.yaml":     {CodeExtendsCycle},
+	"status.bad.yaml":           {CodeBadValue},
 	"alias-bomb.bad.yaml":       {CodeAlias},
 	"unknown-field.bad.yaml":    {CodeUnknownField, CodeMissing, CodeUnknownField},
 	"syntax.bad.yaml":           {CodeYAML},

@@ -81,7 +81,8 @@ type scanCycle struct {
 // scanSummary is one book's tally.
 type scanSummary struct {
 	Ruleset       string `json:"ruleset"`
-	Extends       string `json:"extends,omitempty"` // the book it is a draft of`
+	Extends       string `json:"extends,omitempty"` // the book it extends
+	Status        string `json:"status,omitempty"`  // what the book is: official, proposal, draft … (its YAML's status)
 	RedMustVary   int    `json:"red_must_vary"`
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
