@@ -26,6 +26,9 @@ type rawFile struct {
 	extends   string
 	extendsAt pos
 	sources   []Source
+	// citeFrom, citeAs: the clauses taken from the book extended cite the
+	// edition citeFrom; this book cites them as citeAs (inherited_cites).
+	citeFrom, citeAs string
 
 	params      []paramSet
 	labels      []Label
@@ -79,7 +82,7 @@ const (
 	scopeVerdict = "verdict"
 )
 
-var topFields = []string{"title", "summary", "year", "in_force", "status", "extends", "sources", "notes",
+var topFields = []string{"title", "summary", "year", "in_force", "status", "extends", "inherited_cites", "sources", "notes",
 	"params", "labels", "default_label", "defs", "moves", "patterns", "verdict", "override"}
 
 var paramFields = []string{"rook", "horse", "cannon", "advisor", "elephant", "pawn", "crossed_pawn",
@@ -142,6 +145,18 @@ func decodeFile(id, name string, data []byte) *rawFile {
 		case "extends":
 			rf.extends, _ = d.str(fl, "")
 			rf.extendsAt = d.pos(fl.value)
+		case "inherited_cites":
+			for _, t := range d.fields(fl.value, "", "inherited_cites", "from", "as") {
+				v, _ := d.str(t, "")
+				if t.key == "from" {
+					rf.citeFrom = v
+				} else {
+					rf.citeAs = v
+				}
+			}
+			if rf.citeFrom == "" || rf.citeAs == "" {
+				d.errorf(fl.value, "", CodeMissing, "inherited_cites needs from (the edition the clauses taken cite) and as (this book's)")
+			}
 		case "sources":
 			rf.decodeSources(fl)
 		case "params":
@@ -190,7 +205,7 @@ func decodeFile(id, name string, data []byte) *rawFile {
 			}
 		}
 	}
-	if rf.titleSet && rf.title.ZH == "" && rf.title.EN == "" {
+	if rf.titleSet && strings.TrimSpace(rf.title.ZH) == "" && strings.TrimSpace(rf.title.EN) == "" {
 		d.errs = append(d.errs, f.errorAt(rf.topAt, "", CodeMissing, "title needs zh or en"))
 	}
 	return rf

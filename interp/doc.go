@@ -28,7 +28,9 @@
 //
 // `extends: ID` starts from another book; `override` then replaces, removes
 // or inserts rules by id, so a draft or a later edition says only what
-// changes. Everything is checked at load: unknown fields, unknown facts,
+// changes; `inherited_cites: {from: "2011", as: "2020"}` makes the clauses
+// it takes cite its own edition (the 2020 book keeps 2011's numbers).
+// Everything is checked at load: unknown fields, unknown facts,
 // predicates that are not boolean, duplicate ids, overrides of missing
 // rules, extends cycles — each reported at file:line:col with the rule's id.
 //

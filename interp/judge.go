@@ -179,7 +179,7 @@ func noCycle(books []*Book) []Ruling {
 			t = b.Title.EN
 		}
 		out[i] = Ruling{Ruleset: b.ID, Title: t, Verdict: NoCycle, Moves: []MoveRuling{},
-			Reason: "no position occurs twice (same side to move): nothing to rule on"}
+			Reason: "the moves do not end in a repetition (their last position has not occurred before, same side to move): nothing to rule on"}
 	}
 	return out
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/outfile"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -41,7 +42,7 @@ Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json] [--quiet] [-j N] [--shard K/N] [--html REPORT.html] [-o OUT] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan, output: true})
 }
 
 // scanBatchSize: games travel in small batches — judging a cycle under
@@ -80,7 +81,8 @@ type scanCycle struct {
 // scanSummary is one book's tally.
 type scanSummary struct {
 	Ruleset       string `json:"ruleset"`
-	Extends       string `json:"extends,omitempty"` // the book it is a draft of`
+	Extends       string `json:"extends,omitempty"` // the book it extends
+	Status        string `json:"status,omitempty"`  // what the book is: official, proposal, draft … (its YAML's status)
 	RedMustVary   int    `json:"red_must_vary"`
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
@@ -147,15 +149,17 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if books == nil {
 			return st
 		}
-		var html *output
+		ok := true
+		var html *outfile.File
 		if *htmlPath != "" {
 			// Claimed before the work, so an unwritable path fails at once.
-			if html, err = newOutput(e, *htmlPath); err != nil {
-				return fail(e, "scan", err)
+			if html, st, ok = e.create("scan", "--html", *htmlPath); !ok {
+				return st
 			}
-			defer html.discard()
+			defer html.Abort()
 		}
-		stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
+		var stop func()
+		stop, st, ok = startCPUProfile(e, "scan", *cpuprofile)
 		if !ok {
 			return st
 		}
@@ -206,11 +210,11 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if err := out.end(tot, elapsed); err != nil {
 			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 		}
-		if html != nil {
+		if html != nil && !*e.spoiled {
 			if err := htmlreport.WriteScan(html, tot.htmlSummary(files)); err != nil {
 				return fail(e, "scan", err)
 			}
-			if err := html.commit(); err != nil {
+			if err := html.Commit(); err != nil {
 				return fail(e, "scan", err)
 			}
 		}

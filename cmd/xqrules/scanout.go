@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -40,7 +41,7 @@ func newScanTotals(mode string, books []*interp.Book, sh shard) *scanTotals {
 	t := &scanTotals{Type: "summary", Mode: mode, Shard: sh.String(), Summary: make([]scanSummary, len(books)),
 		Agreement: make([][]int, len(books))}
 	for i, b := range books {
-		t.Summary[i].Ruleset, t.Summary[i].Extends = b.ID, b.Extends
+		t.Summary[i].Ruleset, t.Summary[i].Extends, t.Summary[i].Status = b.ID, b.Extends, b.Status
 		t.Agreement[i] = make([]int, len(books))
 	}
 	return t
@@ -129,12 +130,17 @@ func writeScanSummary(w io.Writer, t *scanTotals) {
 		}
 		fmt.Fprintln(w)
 	}
-	// A draft against the book it extends, when both are scanned.
+	// A book against the one it extends, when both are scanned, with what
+	// it is (a draft, an edition …).
 	for i, s := range t.Summary {
 		for j, p := range t.Summary {
 			if s.Extends != "" && p.Ruleset == s.Extends {
-				fmt.Fprintf(w, "%s against %s, the book it extends: %d of %d cycles change verdict (xqrules diff lists them)\n",
-					s.Ruleset, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
+				what := ""
+				if s.Status != "" {
+					what = " (" + s.Status + ")"
+				}
+				fmt.Fprintf(w, "%s%s against %s, the book it extends: %d of %d cycles change verdict (xqrules diff lists them)\n",
+					s.Ruleset, what, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
 			}
 		}
 	}
@@ -272,9 +278,12 @@ func parseShard(s string) (shard, error) {
 	k, err1 := strconv.Atoi(ks)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil {
-		return shard{}, fmt.Errorf("--shard %q: want K/N, e.g. 2/3 (the 2nd of 3 shares)", s)
+		return shard{}, fmt.Errorf("--shard %s: want K/N, e.g. 2/3 (the 2nd of 3 shares)", excerpt.Quote(s))
 	}
-	if n < 1 || k < 1 || k > n {
+	if n < 1 {
+		return shard{}, fmt.Errorf("--shard %s: N, the number of shares, must be 1 or more", s)
+	}
+	if k < 1 || k > n {
 		return shard{}, fmt.Errorf("--shard %s: K must be from 1 to N (%d)", s, n)
 	}
 	return shard{k - 1, n}, nil
@@ -315,7 +324,7 @@ func (t *scanTotals) htmlSummary(files []string) htmlreport.ScanSummary {
 	h := htmlreport.ScanSummary{Files: files, Mode: t.Mode, Shard: t.Shard, Games: t.Games, Cycles: t.Cycles,
 		BadGames: t.BadGames, Agreement: t.Agreement}
 	for _, s := range t.Summary {
-		h.Books = append(h.Books, htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
+		h.Books = append(h.Books, htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, Status: s.Status, RedMustVary: s.RedMustVary,
 			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary})
 	}
 	return h

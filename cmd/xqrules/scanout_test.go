@@ -243,7 +243,7 @@ func TestScanDraftAgainstParent(t *testing.T) {
 		}
 	}
 	text, _, _ := xq(t, "scan", "--rules", "11,20", "--quiet", scanSample)
-	assert.Contains(t, text, fmt.Sprintf("20 against 11, the book it extends: %d of 4 cycles change verdict", changed))
+	assert.Contains(t, text, fmt.Sprintf("20 (official) against 11, the book it extends: %d of 4 cycles change verdict", changed))
 }
 
 // --html writes the report (well-formed, its charts drawn from the
@@ -258,12 +258,15 @@ func TestScanHTML(t *testing.T) {
 	parsePage(t, page)
 	assert.Contains(t, page, "4 games, 4 repetition cycles")
 	assert.Equal(t, 3, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement")
-	assert.Contains(t, page, "Drafts against the book they extend")
+	// Issue 25, item 13: 20 is an edition, not a draft.
+	assert.NotContains(t, page, "Drafts against")
+	assert.Contains(t, page, "<h2>Editions against the one they extend</h2>")
 
 	merged, errs, st := xq(t, "scan-merge", "--format", "html", writeFile(t, "one.jsonl", out))
 	require.Equal(t, exitOK, st, errs)
 	parsePage(t, merged)
 	assert.Contains(t, merged, "4 games, 4 repetition cycles")
+	assert.Contains(t, merged, "<h2>Editions against the one they extend</h2>", "the status travels in the summary line")
 
 	_, errs, st = xq(t, "scan", "--rules", "11", "--html", filepath.Join(t.TempDir(), "no", "dir", "r.html"), scanSample)
 	assert.Equal(t, exitFailed, st)
@@ -288,4 +291,24 @@ func TestScanShardUnreadableFile(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []int{1, 0, 0}, bad)
+}
+
+// Issue 25, item 13: the report groups the books that extend another by
+// what they declare they are; a draft is a draft, 20 and tw-1982 are not.
+func TestScanGroupsByStatus(t *testing.T) {
+	draft := writeFile(t, "mydraft.yaml", "title: {en: my draft}\nyear: 2024\nstatus: draft\nextends: \"11\"\n")
+	report := filepath.Join(t.TempDir(), "report.html")
+	_, errs, st := xq(t, "scan", "--rules", "11,20,asian,tw-1982,"+draft, "--quiet", "--html", report, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err)
+	page := string(data)
+	_, drafts, ok := strings.Cut(page, "<h2>Drafts against the book they extend</h2>")
+	require.True(t, ok, page)
+	drafts, _, _ = strings.Cut(drafts, "</table>")
+	assert.Contains(t, drafts, "<th>mydraft</th><td>11</td>")
+	assert.NotContains(t, drafts, "<th>20</th>")
+	assert.NotContains(t, drafts, "<th>tw-1982</th>")
+	assert.Contains(t, page, "<h2>Proposals against the book they extend</h2>")
+	assert.Contains(t, page, "<h2>Editions against the one they extend</h2>")
 }

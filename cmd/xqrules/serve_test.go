@@ -93,7 +93,7 @@ func TestServeUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, stderr, `unexpected argument "extra"`)
 	_, stderr, st = xq(t, "serve", "--rules", "nosuch")
-	assert.Equal(t, exitFailed, st)
+	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, stderr, "nosuch")
 	_, stderr, st = xq(t, "serve", "--addr", "256.0.0.1:1")
 	assert.Equal(t, exitFailed, st, stderr)
