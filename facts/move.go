@@ -198,6 +198,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 func acrossCheck(s *searcher, mf *Move, ctx context) {
 	bp := ctx.beforePrev
 	checker := ctx.prev.To()
+	from, _ := position.ParseSquare(mf.From)
 	bp.Make(position.NullMove) // the mover to move, before the check
 	defer bp.Unmake()
 	bs := newSearcher(bp, s.par, s.memo)
@@ -218,6 +219,28 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 			gain = clampGain(g.gain, t.Victim.Value)
 		}
 		t.HasBeforeCheck, t.GainBeforeCheck = g.ok, gain
+		if g.ok && gain >= t.GainAfter {
+			// The answer lets a standing threat resume unless the moved
+			// piece takes a part in its capture now that it did not take
+			// before the check (解将兼捉: from its new square it attacks
+			// the victim, backs a capture or is a cannon's screen for it
+			// — the roles chaseOf finds, so that before and after are
+			// measured alike). Moving or checking in the line is not
+			// counted (a king that steps aside may have to step again
+			// there; a piece that checked in the line before the check
+			// cannot be told from one that did not), nor is keeping the
+			// victim from escaping (MovedPieceTraps), which adds nothing to
+			// a gain that stood already: a blocking piece often does it by
+			// the check's geometry alone (2020 参考图6, 士5退4). The king's
+			// own attack is its own chase (26.1), not a new part.
+			part := !mf.KingMoved && (t.MovedPieceAttacks || t.MovedPieceScreens ||
+				slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Square == mf.Piece.Square }))
+			if part {
+				k := chaseOf(bp, sq)
+				part = !slices.Contains(k.sq[:k.n], from)
+			}
+			t.StoodBeforeCheck = !part
+		}
 		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" {
 			t.SelfInflicted = true
 		}

@@ -310,6 +310,18 @@ type Threat struct {
 	// before the move); a book that reads 从捉到捉 across the check does.
 	GainBeforeCheck int  `json:"gain_before_check"`
 	HasBeforeCheck  bool `json:"has_before_check"`
+	// StoodBeforeCheck: the move answers a check and only lets this threat
+	// resume: before the opponent's checking move the mover could already
+	// win at least as much through the victim (GainBeforeCheck >=
+	// GainAfter), and the moved piece, not the king, takes no part in it
+	// that it did not take there (attacking the victim, backing a capture,
+	// screening a cannon onto it: the roles measured alike before and
+	// after): the king steps aside, a piece blocks or leaves a screen
+	// without itself taking part. A
+	// threat the answering piece itself makes (an interposed piece that
+	// attacks the victim, a horse leaving a screen to hit a cannon: 解将兼捉)
+	// did not stand before the check.
+	StoodBeforeCheck bool `json:"stood_before_check"`
 	// SelfInflicted: the move answers a check, and the threat exists only
 	// because the opponent's checking move took the victim's root away: before
 	// the check the victim was rooted and could not be won (自己造成, 2020
