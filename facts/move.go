@@ -663,6 +663,13 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
 
+	t.RootKeptGain = t.GainAfter
+	if (t.Protection == "none" || t.Protection == "false") && t.Direct && !t.MatedAfterCapture {
+		if g, ok := s.rootKeptGain(vsq); ok {
+			t.RootKeptGain = max(t.GainAfter, clampGain(g, pieceValue(par, victim, vsq)))
+		}
+	}
+
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
 	t.MovedPieceCaptures = t.MovedPieceCaptures || t.MovedPieceAttacks || movesIn(after.line, movedTo)

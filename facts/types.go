@@ -183,6 +183,18 @@ type Threat struct {
 	// no line was worked out (a gain of 0 or less) they are the gain.
 	ChaseGainAfter  int `json:"chase_gain_after"`
 	ChaseGainBefore int `json:"chase_gain_before"`
+	// RootKeptGain: for a victim without a real root (Protection none or
+	// false) that can be taken outright, the best balance of taking it
+	// directly (no check first) by a piece that is the root of some of the
+	// mover's other pieces (做根子捉子), when what the opponent then wins
+	// by taking those pieces where they stand is not counted against the
+	// capture — with the baseline and clamp GainAfter has. The book's
+	// 2020 图22 and 参考图46 call such a capture of an unrooted piece 捉
+	// although the root's leaving loses the piece it guarded (issue 24
+	// class 3: the counter-loss is another group's, 无关联); GainAfter
+	// counts that loss (26.5 得不偿失). Equal to GainAfter when no such
+	// capture exists or the victim is really rooted.
+	RootKeptGain int `json:"root_kept_gain"`
 	// New: a winning line exists after the move (GainAfter > 0) and none did
 	// before, or the chase's gain grew (ChaseGainBefore < ChaseGainAfter:
 	// 从没捉到捉 / 新增得子); false for 从捉到捉 without change. Measured
