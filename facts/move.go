@@ -226,11 +226,17 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 
 // kingPawnTakesLast plays the complete exchange on the square of capture c
 // (each side taking back with its least valuable piece while it can) and
-// reports whether the mover is even or behind until its last capture there,
-// a recapture after the opponent took back, which is its king's or a
-// pawn's, and ahead after it. (A first capture by the king or a pawn is
-// 26.1 / 26.1.1's own case, as in the line; so is the king or pawn that
-// moved, on movedTo: 走动帅(将)、兵(卒)后与其它子配合同时产生捉 → 捉.)
+// reports whether the mover is even or behind until its last capture, which
+// is its king's or a pawn's, and ahead after it: a recapture on the square
+// after the opponent took back, or — where the exchange there ends even
+// with the mover to move — a capture elsewhere by the king or a pawn that
+// the exchange made possible (2020 参考图32: the horse trades itself for
+// the cannon, the root of the horse f2; only then can the king take that
+// horse: 先等值交换后，帅才能吃马). Not when another of the mover's pieces
+// could then win as much, nor when the king's or pawn's capture gives
+// check. (A first capture by the king or a pawn is 26.1 / 26.1.1's own
+// case, as in the line; so is the king or pawn that moved, on movedTo:
+// 走动帅(将)、兵(卒)后与其它子配合同时产生捉 → 捉.)
 func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, movedTo position.Square) bool {
 	sq, mover := c.To(), pos.Side()
 	balance, before := 0, 0
@@ -251,10 +257,63 @@ func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, mov
 		n++
 	}
 	captures := n
+	ok := captures >= 3 && balance > 0 && before <= 0 && (last == position.King || last == position.Pawn)
+	if !ok && captures >= 2 && balance <= 0 && pos.Side() == mover {
+		// The exchange on the square ended even, the mover to move: what
+		// can it take now that it could not before the exchange?
+		ok = ownTakeAfter(pos, par, balance, movedTo, n)
+	}
 	for ; n > 0; n-- {
 		pos.Unmake()
 	}
-	return captures >= 3 && balance > 0 && before <= 0 && (last == position.King || last == position.Pawn)
+	return ok
+}
+
+// ownTakeAfter reports whether, after the n plies of an exchange that left
+// the mover (to move) at balance, its best capture anywhere is an unmoved
+// king's or pawn's that puts it ahead, gives no check, and takes on a
+// square no king or pawn of the mover could take on before the exchange; any other piece's capture that would put it
+// as far ahead says the gain is not the king's or the pawn's own. A
+// capture's worth is the piece taken, less the capturer when the opponent
+// can take back. pos is restored.
+func ownTakeAfter(pos *position.Position, par *Params, balance int, movedTo position.Square, n int) bool {
+	mover := pos.Side()
+	var buf [position.MaxMoves]position.Move
+	best, bestOwn, bestTo := 0, false, position.NoSquare
+	for _, m := range pos.LegalCaptures(buf[:0]) {
+		pc := pos.At(m.From())
+		w := pieceValue(par, pos.At(m.To()), m.To())
+		own := (pc.Kind() == position.King || pc.Kind() == position.Pawn) && m.From() != movedTo && !pos.GivesCheck(m)
+		pos.Make(m)
+		if pos.CanCapture(m.To(), mover.Other()) {
+			w -= pieceValue(par, pc, m.To())
+		}
+		pos.Unmake()
+		if w > best || w == best && !own {
+			best, bestOwn, bestTo = w, own, m.To()
+		}
+	}
+	if !bestOwn || balance+best <= 0 {
+		return false
+	}
+	// Before the exchange: could the king or a pawn take there already?
+	var undone []position.Move
+	for ; n > 0; n-- {
+		undone = append(undone, pos.LastMove())
+		pos.Unmake()
+	}
+	defer func() {
+		for i := len(undone) - 1; i >= 0; i-- {
+			pos.Make(undone[i])
+		}
+	}()
+	for _, m := range pos.LegalCaptures(buf[:0]) {
+		pc := pos.At(m.From())
+		if (pc.Kind() == position.King || pc.Kind() == position.Pawn) && m.To() == bestTo {
+			return false
+		}
+	}
+	return true
 }
 
 // cheapestCapture is the side to move's legal capture on sq by its least
@@ -480,20 +539,30 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	balance := 0                             // the mover's material balance along the line so far
 	lastBefore, lastBy := 0, position.NoKind // before the mover's last capture, and its capturer
 	exchangedOn := false                     // the mover has captured on the victim's square
+	firstBy := position.NoKind               // the king or pawn whose capture is the line's only one (see below)
 	for i, lm := range after.line {
 		capture := pos.At(lm.To()) != position.NoPiece
 		if capture {
 			v := pieceValue(par, pos.At(lm.To()), lm.To())
 			if i%2 == 0 {
 				lastBefore, lastBy = balance, pos.At(lm.From()).Kind()
-				if o, ok := origin[lm.From()]; lm.From() == movedTo && !ok || ok && o == movedTo {
+				firstBy = position.NoKind
+				o, ok := origin[lm.From()]
+				switch {
+				case lm.From() == movedTo && !ok || ok && o == movedTo:
 					// the king or pawn that moved takes last: its move
 					// and the others' chase together (26.1.1 按捉)
 					lastBy = position.NoKind
-				} else if lm.To() != vsq || !exchangedOn {
+				case len(t.Wins) == 0 && !pos.GivesCheck(lm):
+					// the line's first capture (after checks only, or
+					// none): the king's or pawn's own where nothing but
+					// the pieces that keep the protector from taking
+					// back, or a check that forces a piece onto its
+					// square, helps it (decided below)
+					firstBy, lastBy = lastBy, position.NoKind
+				case lm.To() != vsq || !exchangedOn:
 					// not a recapture on the victim's square after an
-					// exchange there (a first capture, or one after
-					// checks only, is 26.1 / 26.1.1's own case)
+					// exchange there
 					lastBy = position.NoKind
 				}
 				exchangedOn = exchangedOn || lm.To() == vsq
@@ -628,6 +697,17 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		if len(t.Pinners) > 0 && countReal(t.Participants) >= 2 {
 			t.Joint = true
 		}
+	}
+	// The line's one capture is an unmoved king's or pawn's, without check
+	// (26.1: 帅(将)、兵(卒)本身允许长捉): the others only force a piece onto
+	// its square by check, or keep the protector from taking back — they
+	// pin it or stand in its way (2020 参考图11: 炮6平5 pins the advisor e1,
+	// 卒捉仕，判闲) — while no other piece attacks the victim, backs the
+	// capture or keeps the victim from leaving (that is 配合, 26.1.1).
+	if t.GainAfter > 0 && !t.KingPawnGainsLast && (firstBy == position.King || firstBy == position.Pawn) &&
+		(t.ViaCheck || (t.OnlyKing || t.OnlyPawn) && len(t.Pinners) == 0 && len(t.Screens) == 0 &&
+			!slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Kind != "king" && p.Kind != "pawn" })) {
+		t.KingPawnGainsLast = true
 	}
 
 	var rootMates []position.Move
