@@ -698,18 +698,6 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			t.Joint = true
 		}
 	}
-	// The line's one capture is an unmoved king's or pawn's, without check
-	// (26.1: 帅(将)、兵(卒)本身允许长捉): the others only force a piece onto
-	// its square by check, or keep the protector from taking back — they
-	// pin it or stand in its way (2020 参考图11: 炮6平5 pins the advisor e1,
-	// 卒捉仕，判闲) — while no other piece attacks the victim, backs the
-	// capture or keeps the victim from leaving (that is 配合, 26.1.1).
-	if t.GainAfter > 0 && !t.KingPawnGainsLast && (firstBy == position.King || firstBy == position.Pawn) &&
-		(t.ViaCheck || (t.OnlyKing || t.OnlyPawn) && len(t.Pinners) == 0 && len(t.Screens) == 0 &&
-			!slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Kind != "king" && p.Kind != "pawn" })) {
-		t.KingPawnGainsLast = true
-	}
-
 	var rootMates []position.Move
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
 	if len(rootMates) > 0 {
@@ -719,14 +707,42 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.Protection = "insufficient"
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
+	// Trapping is taking part too (issue 24 class 5): the moved piece that
+	// keeps an unrooted victim from escaping — every square it could flee
+	// to is covered, or every way out lets a mate in (不能离线) — chases it
+	// with the capturer (a rooted victim's trapper only renews, as before): 2020 参考图39 车三退一, the rook
+	// covering the black rook's ways out while the cannon takes it over the
+	// horse, "车马炮联合捉车"; 参考图49 马七退八, after which the cannon d8
+	// may not take the cannon g8 (马八进六 would mate): 不能离线.
+	if t.GainAfter > 0 {
+		unrooted := t.Protection == "none" || t.Protection == "false"
+		t.MovedPieceTraps = traps(s, vsq, movedTo, unrooted)
+		if t.MovedPieceTraps && unrooted {
+			if !listed[movedTo] {
+				listed[movedTo] = true
+				t.Participants = append(t.Participants, describe(par, pos, movedTo))
+			}
+			if countReal(t.Participants) >= 2 {
+				t.Joint = true
+			}
+		}
+	}
+	// The line's one capture is an unmoved king's or pawn's, without check
+	// (26.1: 帅(将)、兵(卒)本身允许长捉): the others only force a piece onto
+	// its square by check, or keep the protector from taking back — they
+	// pin it or stand in its way (2020 参考图11: 炮6平5 pins the advisor e1,
+	// 卒捉仕，判闲) — while no other piece attacks the victim, backs the
+	// capture or keeps the victim from leaving (that is 配合, 26.1.1).
+	if t.GainAfter > 0 && !t.KingPawnGainsLast && (firstBy == position.King || firstBy == position.Pawn) &&
+		(t.ViaCheck || (t.OnlyKing || t.OnlyPawn) && len(t.Pinners) == 0 && len(t.Screens) == 0 && !t.MovedPieceTraps &&
+			!slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Kind != "king" && p.Kind != "pawn" })) {
+		t.KingPawnGainsLast = true
+	}
 
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
 	t.MovedPieceCaptures = t.MovedPieceCaptures || t.MovedPieceAttacks || movesIn(after.line, movedTo)
 	t.MovedPieceChecks = checks
-	if t.GainAfter > 0 {
-		t.MovedPieceTraps = traps(pos, vsq, movedTo)
-	}
 	// A capture of the victim that was not possible before is a new attack
 	// even when the gain did not grow (a line by checks won as much
 	// before): its cause is what the move did to the attackers' lines.
@@ -765,27 +781,39 @@ func checksAfter(pos *position.Position, c position.Move, sq position.Square) bo
 
 // traps reports whether the mover's piece on by keeps the opponent's piece on
 // vsq from escaping: the victim, its side to move, has no legal move to a
-// square the mover cannot take it on at once, and with the piece on by off
-// the board it would have one. pos is P′ (the mover to move, after a null
-// move) and is restored.
-func traps(pos *position.Position, vsq, by position.Square) bool {
+// square the mover cannot take it on at once — with mates, none after which
+// the mover cannot mate at once by a check either (every way out lets a
+// mate in: 不能离线, 2020 参考图49: 进马退马均使黑方四路炮不能离线) — and with
+// the piece on by off the board it would have one. A mate the mover has
+// whatever the victim does holds nothing (as for pinners). pos is P′ (the mover to move,
+// after a null move) and is restored.
+func traps(s *searcher, vsq, by position.Square, mates bool) bool {
+	pos := s.pos
 	if pos.At(by).Kind() == position.King {
 		return false
 	}
+	standing := true // no mate counts
+	if mates {
+		s.reset()
+		standing = s.matesAtOnce(maxPly-3, true)
+	}
 	pos.Make(position.NullMove) // the victim's side to move
 	defer pos.Unmake()
-	if pos.InCheck(pos.Side()) || hasFlight(pos, vsq) {
+	if pos.InCheck(pos.Side()) || hasFlight(s, vsq, standing) {
 		return false
 	}
 	pc := pos.Probe(by, position.NoPiece)
-	free := hasFlight(pos, vsq)
+	free := hasFlight(s, vsq, standing)
 	pos.Probe(by, pc)
 	return free
 }
 
 // hasFlight reports whether the piece on vsq, its side to move, has a legal
-// move to a square where the other side cannot take it at once.
-func hasFlight(pos *position.Position, vsq position.Square) bool {
+// move to a square where the other side cannot take it at once, and after
+// which the other side cannot mate at once by a check (unless it can
+// whatever the victim does: standing).
+func hasFlight(s *searcher, vsq position.Square, standing bool) bool {
+	pos := s.pos
 	var buf [position.MaxMoves]position.Move
 	S := pos.Side().Other()
 	for _, m := range pos.LegalMoves(buf[:0]) {
@@ -793,7 +821,7 @@ func hasFlight(pos *position.Position, vsq position.Square) bool {
 			continue
 		}
 		pos.Make(m)
-		safe := !pos.CanCapture(m.To(), S)
+		safe := !pos.CanCapture(m.To(), S) && (standing || !s.matesAtOnce(maxPly-3, true))
 		pos.Unmake()
 		if safe {
 			return true
