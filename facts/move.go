@@ -178,7 +178,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)
 	}
 	if mf.AnswersCheck && ctx.beforePrev != nil {
-		acrossCheck(s, &mf, ctx)
+		acrossCheck(s, &mf, m, ctx)
 	}
 	mf.Cut = mf.Cut || mf.MateThreat.Cut
 	return mf
@@ -195,7 +195,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 // (自己造成, 2020 参考图22: removing one's own protection by giving check):
 // the victim was rooted before the check and could not be won, and is not
 // rooted now.
-func acrossCheck(s *searcher, mf *Move, ctx context) {
+func acrossCheck(s *searcher, mf *Move, m position.Move, ctx context) {
 	bp := ctx.beforePrev
 	checker := ctx.prev.To()
 	bp.Make(position.NullMove) // the mover to move, before the check
@@ -218,10 +218,32 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 			gain = clampGain(g.gain, t.Victim.Value)
 		}
 		t.HasBeforeCheck, t.GainBeforeCheck = g.ok, gain
-		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" {
+		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" &&
+			rootedAfterAnyway(bs, m, sq) {
 			t.SelfInflicted = true
 		}
 	}
+}
+
+// rootedAfterAnyway reports whether the victim on sq would still be rooted
+// had the mover played m before the opponent's check (bs: that position,
+// the mover to move): only then did the check take the root away (自毙).
+// A move that takes the root away itself — it was the screen of the
+// victim's cannon root, which the check also moved (2020 参考图47: 炮三平五
+// leaves g2, over which black's cannon rooted the cannon g1) — makes its
+// chase itself. An m not legal there counts as rooted. bs is restored.
+func rootedAfterAnyway(bs *searcher, m position.Move, sq position.Square) bool {
+	pos := bs.pos
+	if m == position.NoMove || !pos.IsLegal(m) {
+		return true
+	}
+	V := pos.Side().Other()
+	pos.Make(m)
+	pos.Make(position.NullMove)
+	rooted := protectionKind(bs, sq, V) == "real"
+	pos.Unmake()
+	pos.Unmake()
+	return rooted
 }
 
 // kingPawnTakesLast plays the complete exchange on the square of capture c

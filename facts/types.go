@@ -315,8 +315,9 @@ type Threat struct {
 	HasBeforeCheck  bool `json:"has_before_check"`
 	// SelfInflicted: the move answers a check, and the threat exists only
 	// because the opponent's checking move took the victim's root away: before
-	// the check the victim was rooted and could not be won (自己造成, 2020
-	// 参考图22).
+	// the check the victim was rooted and could not be won, and the same move
+	// played before the check would have left it rooted (自己造成, 2020
+	// 参考图22; not 参考图47, where the answer moves the screen of the root).
 	SelfInflicted bool `json:"self_inflicted"`
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
