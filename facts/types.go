@@ -306,9 +306,12 @@ type Threat struct {
 	// the victim, or a capture wins only with it (it pins the protector,
 	// keeps it from taking back, or cuts its way: winsAlone's helpers and
 	// blockers), not by the check the capture uncovers; MovedPieceTraps: the victim, its side to move, has no move
-	// to a square the mover cannot take it on, and would have one with the
-	// moved piece off the board (it keeps the victim trapped; only for a
-	// threat that wins); MovedPieceChecks: it gives check in the line (a
+	// to a square the mover cannot take it on — for an unrooted victim,
+	// none after which the mover cannot mate at once either (不能离线, 2020
+	// 参考图49) — and would have one with the moved piece off the board (it
+	// keeps the victim trapped; only for a threat that wins; the trapper of
+	// an unrooted victim is a Participant, and the chase Joint where it is
+	// not the only one: issue 24 class 5, 参考图39); MovedPieceChecks: it gives check in the line (a
 	// discovered check, 抽).
 	MovedPieceCaptures bool `json:"moved_piece_captures"`
 	MovedPieceScreens  bool `json:"moved_piece_screens"`
@@ -336,8 +339,9 @@ type Threat struct {
 	StoodBeforeCheck bool `json:"stood_before_check"`
 	// SelfInflicted: the move answers a check, and the threat exists only
 	// because the opponent's checking move took the victim's root away: before
-	// the check the victim was rooted and could not be won (自己造成, 2020
-	// 参考图22).
+	// the check the victim was rooted and could not be won, and the same move
+	// played before the check would have left it rooted (自己造成, 2020
+	// 参考图22; not 参考图47, where the answer moves the screen of the root).
 	SelfInflicted bool `json:"self_inflicted"`
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).
