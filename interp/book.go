@@ -28,7 +28,8 @@ const (
 	// JudgeFromPrevious: the moves since the previous occurrence of the
 	// final position — the shortest cycle that ends there (the default).
 	JudgeFromPrevious = "previous"
-	// JudgeFromFirst: every move since the final position first occurred,
+	// JudgeFromFirst: every move since the first of the final position's
+	// last `repetitions` occurrences (the repetition the book rules on),
 	// when the play came back to it along more than one sequence (Input.Whole).
 	JudgeFromFirst = "first"
 )
@@ -62,7 +63,7 @@ type Book struct {
 	// JudgeFrom is which moves of a repetition the book judges (judge_from):
 	// JudgeFromPrevious, the moves since the final position's previous
 	// occurrence (the shortest cycle ending there), or JudgeFromFirst,
-	// every move since its first occurrence.
+	// every move since the first of its last Repetitions occurrences.
 	JudgeFrom string
 	// Labels in weight order, heaviest first (从重).
 	Labels       []Label

@@ -12,10 +12,11 @@
 //     rules: 循环达三次 → 3) and `judge_from` (which moves it judges:
 //     `previous`, the default — the moves since the final position's
 //     previous occurrence, the shortest cycle ending there; or `first` —
-//     every move since that position first occurred, when the play came back
-//     to it along different moves, as AXF's rule 32 reads "two pieces take
-//     turns"). Any other value is refused at load. Each ruling says which
-//     plies it judged (Ruling.Judged).
+//     every move since the first of its last `repetitions` occurrences (the
+//     repetition the book rules on), when the play came back to it along
+//     different moves, as AXF's rule 32 reads "two pieces take turns").
+//     Any other value is refused at load. Each ruling says which plies it
+//     judged (Ruling.Judged).
 //  2. moves: an ordered list of rules that label each move of the cycle. A
 //     labelling rule gives its label (将 杀 捉 兑 献 拦 跟 闲 …) when its
 //     `when` holds; with `for: threats` (or offers) it is tested on each of

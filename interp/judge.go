@@ -22,8 +22,11 @@ type Input struct {
 	// Whole: every move since Start's position first occurred in the game,
 	// ending at it again, when the play came back to it along more than one
 	// sequence of moves (so Whole is not Moves repeated); nil otherwise.
-	// Books with judge_from: first judge it instead of Moves.
-	Whole []position.Move
+	// Returns are the offsets in Whole where the position stands (0 first,
+	// len(Whole) last). Books with judge_from: first judge Whole from the
+	// first of the position's last `repetitions` occurrences.
+	Whole   []position.Move
+	Returns []int
 	// FromPly and WholeFromPly: how many moves of the game were played
 	// before Moves and before Whole (the plies judged are FromPly+1 …
 	// FromPly+len(Moves)); 0 for an input that is the cycle itself.
@@ -31,24 +34,49 @@ type Input struct {
 }
 
 // judged returns the moves book b judges of in, and the plies they are.
+//
+// Under judge_from: first the moves are those since the first of the
+// position's last b.Repetitions occurrences (the repetition the book rules
+// on: earlier returns to the position are not part of it), unless they only
+// repeat the period.
 func (in *Input) judged(b *Book) ([]position.Move, JudgedPlies) {
-	if b.JudgeFrom == JudgeFromFirst && len(in.Whole) > len(in.Moves) {
-		return in.Whole, JudgedPlies{From: in.WholeFromPly + 1, To: in.WholeFromPly + len(in.Whole), SinceFirst: true}
+	if b.JudgeFrom == JudgeFromFirst && len(in.Whole) > len(in.Moves) && len(in.Returns) > 0 {
+		from := in.Returns[max(0, len(in.Returns)-max(b.Repetitions, 2))]
+		if mv := in.Whole[from:]; !repeats(mv, in.Moves) {
+			return mv, JudgedPlies{From: in.WholeFromPly + from + 1, To: in.WholeFromPly + len(in.Whole), SinceFirst: true}
+		}
 	}
 	return in.Moves, JudgedPlies{From: in.FromPly + 1, To: in.FromPly + len(in.Moves)}
 }
 
-// windows splits books by the moves they judge of in: the books that judge
-// Moves (their indexes in books), and those that judge Whole.
-func (in *Input) windows(books []*Book) (period, whole []int) {
-	for i, b := range books {
-		if mv, _ := in.judged(b); len(mv) == len(in.Moves) {
-			period = append(period, i)
-		} else {
-			whole = append(whole, i)
+// repeats: moves are period played once or more.
+func repeats(moves, period []position.Move) bool {
+	if len(period) == 0 || len(moves)%len(period) != 0 {
+		return false
+	}
+	for i := 0; i < len(moves); i += len(period) {
+		if !slices.Equal(moves[i:i+len(period)], period) {
+			return false
 		}
 	}
-	return period, whole
+	return true
+}
+
+// windows groups books by the moves they judge of in (indexes in books, in
+// order; most often one group).
+func (in *Input) windows(books []*Book) [][]int {
+	var groups [][]int
+	var lens []int
+	for i, b := range books {
+		mv, _ := in.judged(b)
+		k := slices.Index(lens, len(mv))
+		if k < 0 {
+			lens, groups = append(lens, len(mv)), append(groups, nil)
+			k = len(groups) - 1
+		}
+		groups[k] = append(groups[k], i)
+	}
+	return groups
 }
 
 // pick returns the books with the indexes.
@@ -83,20 +111,21 @@ func Judge(books []*Book, in Input) ([]Ruling, error) {
 // often the same for every book: one call) and says in each ruling which
 // plies it judged.
 func byWindow(books []*Book, in Input, judge func([]*Book, []position.Move) ([]Ruling, error)) ([]Ruling, error) {
-	period, whole := in.windows(books)
+	var groups [][]int
+	if len(in.Whole) > 0 { // else every book judges the period
+		groups = in.windows(books)
+	}
 	var out []Ruling
-	if len(whole) == 0 {
-		rs, err := judge(books, in.Moves)
+	if len(groups) <= 1 {
+		moves, _ := in.judged(books[0])
+		rs, err := judge(books, moves)
 		if err != nil {
 			return nil, err
 		}
 		out = rs
 	} else {
 		out = make([]Ruling, len(books))
-		for _, idx := range [][]int{period, whole} {
-			if len(idx) == 0 {
-				continue
-			}
+		for _, idx := range groups {
 			moves, _ := in.judged(books[idx[0]])
 			rs, err := judge(pick(books, idx), moves)
 			if err != nil {
@@ -273,13 +302,14 @@ func noCycle(books []*Book) []Ruling {
 }
 
 // whole returns the moves since the final position of keys first occurred,
-// and the plies before them, when the play came back to it along more than
-// one sequence of moves; nil when every return repeats period (the moves
-// since its previous occurrence).
-func whole(keys []uint64, moves, period []position.Move) ([]position.Move, int) {
+// the offsets in them where it stands, and the plies before them, when the
+// play came back to it along more than one sequence of moves; nil when
+// every return repeats period (the moves since its previous occurrence).
+func whole(keys []uint64, moves, period []position.Move) ([]position.Move, []int, int) {
 	last := keys[len(keys)-1]
 	first, prev := -1, -1
 	differs := false
+	var returns []int
 	for i, k := range keys {
 		if k != last {
 			continue
@@ -290,11 +320,12 @@ func whole(keys []uint64, moves, period []position.Move) ([]position.Move, int) 
 			differs = true
 		}
 		prev = i
+		returns = append(returns, i-first)
 	}
 	if !differs {
-		return nil, 0
+		return nil, nil, 0
 	}
-	return append([]position.Move(nil), moves[first:]...), first
+	return append([]position.Move(nil), moves[first:]...), returns, first
 }
 
 // FindCycle finds the cycle a game ends in: the moves between the two most
@@ -317,7 +348,7 @@ func FindCycle(start *position.Position, moves []position.Move) (in Input, ok bo
 	}
 	in = Input{Start: at, Moves: append([]position.Move(nil), moves[from:]...),
 		Occurrences: position.Occurrences(keys, keys[len(keys)-1]), FromPly: from}
-	in.Whole, in.WholeFromPly = whole(keys, moves, in.Moves)
+	in.Whole, in.Returns, in.WholeFromPly = whole(keys, moves, in.Moves)
 	// Which side first brought back a position already seen, in the stretch
 	// of the game that cycles (from the first occurrence of any of the
 	// cycle's positions)? keys[j] is the position after ply j, made by the

@@ -35,8 +35,9 @@ type Ruling struct {
 // JudgedPlies are the plies a ruling judged, From … To (1-based, counted
 // in the game or the moves given): the last period of the final position
 // (the moves since its previous occurrence), or, under a book with
-// judge_from: first, every move since the position first occurred
-// (SinceFirst; only when the play came back to it along different moves).
+// judge_from: first, every move since the first of the position's last
+// `repetitions` occurrences (SinceFirst; only when the play came back to it
+// along different moves).
 type JudgedPlies struct {
 	From       int  `json:"from"`
 	To         int  `json:"to"`
@@ -47,7 +48,7 @@ type JudgedPlies struct {
 func (j JudgedPlies) String() string {
 	what := "the last period"
 	if j.SinceFirst {
-		what = "every move since the position first occurred"
+		what = "every move of the repetition, since the first of the position's last occurrences"
 	}
 	return fmt.Sprintf("plies %d–%d (%s)", j.From, j.To, what)
 }

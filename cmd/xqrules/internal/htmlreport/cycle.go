@@ -131,8 +131,8 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 	// labels on the last rows.
 	moves := in.Moves
 	for _, r := range rulings {
-		if r.Judged.SinceFirst && len(in.Whole) > len(moves) {
-			moves = in.Whole
+		if n := r.Judged.To - r.Judged.From + 1; r.Judged.SinceFirst && n > len(moves) && n <= len(in.Whole) {
+			moves = in.Whole[len(in.Whole)-n:] // every judged window ends with the period
 			v.CycleFrom, v.CycleTo = r.Judged.From, r.Judged.To
 		}
 	}

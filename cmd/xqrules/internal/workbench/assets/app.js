@@ -272,7 +272,7 @@ function showRulings() {
     if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
     if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
     if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
-    if (r.judged && r.judged.since_first) td.append(el("div", { class: "note", text: `judged: plies ${r.judged.from}–${r.judged.to} (every move since the position first occurred)` }));
+    if (r.judged && r.judged.since_first) td.append(el("div", { class: "note", text: `judged: plies ${r.judged.from}–${r.judged.to} (every move of the repetition, since the first of the position's last occurrences)` }));
     for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
     vr.append(td);
   }
