@@ -700,8 +700,15 @@ func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *C
 		return CaseRun{}, err
 	}
 	for id, want := range c.Labels {
-		if len(in.Moves) > 0 && len(want) != len(in.Moves) {
-			return CaseRun{}, fmt.Errorf("labels[%s] gives %d labels, the cycle judged has %d moves (one label a move, ~ for unknown)", id, len(want), len(in.Moves))
+		n := len(in.Moves)
+		for _, b := range books {
+			if b.ID == id {
+				mv, _ := in.judged(b) // the moves since the position first occurred, under judge_from: first
+				n = len(mv)
+			}
+		}
+		if len(in.Moves) > 0 && len(want) != n {
+			return CaseRun{}, fmt.Errorf("labels[%s] gives %d labels, the cycle judged has %d moves (one label a move, ~ for unknown)", id, len(want), n)
 		}
 	}
 	rulings, err := judge(books, in)

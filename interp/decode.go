@@ -51,6 +51,7 @@ type rawFile struct {
 type paramSet struct {
 	name  string
 	num   int
+	str   string
 	flag  bool
 	at    pos
 	isNum bool
@@ -87,7 +88,7 @@ var topFields = []string{"title", "summary", "year", "in_force", "status", "exte
 
 var paramFields = []string{"rook", "horse", "cannon", "advisor", "elephant", "pawn", "crossed_pawn",
 	"pawn_trade_no_gain", "mate_depth", "quiet_mate", "quiet_mate_depth", "gain_checks",
-	"exchange_depth", "exchange_checks", "node_limit", "repetitions", "chase_exchange"}
+	"exchange_depth", "exchange_checks", "node_limit", "repetitions", "chase_exchange", "judge_from"}
 
 var clauseFields = []string{"id", "cite", "source", "status", "why", "quote", "note"}
 
@@ -268,6 +269,16 @@ func (rf *rawFile) decodeParams(fl field) {
 				d.errorf(t.value, "", CodeBadValue, "chase_exchange must be board or square, not %q", v)
 				continue
 			}
+		case "judge_from":
+			v, ok := d.str(t, "")
+			if !ok {
+				continue
+			}
+			if v != JudgeFromPrevious && v != JudgeFromFirst {
+				d.errorf(t.value, "", CodeBadValue, "judge_from must be %s or %s, not %q", JudgeFromPrevious, JudgeFromFirst, v)
+				continue
+			}
+			ps.str = v
 		default:
 			v, ok := d.integer(t, "")
 			if !ok {
@@ -283,8 +294,9 @@ func (rf *rawFile) decodeParams(fl field) {
 	}
 }
 
-// applyParams sets the params rf gives on p.
-func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
+// applyParams sets the params rf gives on p, and the book's own (the
+// repetitions it rules at, the moves it judges) on b.
+func (rf *rawFile) applyParams(p *facts.Params, b *Book) {
 	for _, ps := range rf.params {
 		switch ps.name {
 		case "rook":
@@ -318,7 +330,9 @@ func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
 		case "node_limit":
 			p.NodeLimit = ps.num
 		case "repetitions":
-			*reps = ps.num
+			b.Repetitions = ps.num
+		case "judge_from":
+			b.JudgeFrom = ps.str
 		case "chase_exchange":
 			p.ChaseExchange = facts.ChaseExchange(ps.num)
 		}

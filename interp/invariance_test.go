@@ -40,9 +40,12 @@ func transformInput(t *testing.T, in Input, swap bool) Input {
 		side = side.Other()
 	}
 	p.SetSide(side)
-	out := Input{Start: p, Occurrences: in.Occurrences, Context: in.Context}
+	out := Input{Start: p, Occurrences: in.Occurrences, Context: in.Context, FromPly: in.FromPly, WholeFromPly: in.WholeFromPly, Returns: in.Returns}
 	for _, m := range in.Moves {
 		out.Moves = append(out.Moves, position.NewMove(sq(m.From()), sq(m.To())))
+	}
+	for _, m := range in.Whole {
+		out.Whole = append(out.Whole, position.NewMove(sq(m.From()), sq(m.To())))
 	}
 	if swap {
 		out.Context.Recreator = swapSides(in.Context.Recreator)

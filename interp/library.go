@@ -398,7 +398,7 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		}
 	}
 	var errs ErrorList
-	m := &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3}, defs: map[string][]defSrc{}, sources: map[string]bool{}}
+	m := &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3, JudgeFrom: JudgeFromPrevious}, defs: map[string][]defSrc{}, sources: map[string]bool{}}
 	if rf.extends != "" {
 		parent := l.raw[rf.extends]
 		if parent == nil {
@@ -457,7 +457,7 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		}
 		m.sources[s.ID] = true
 	}
-	rf.applyParams(&b.Params, &b.Repetitions)
+	rf.applyParams(&b.Params, b)
 	if rf.labelsSet {
 		b.Labels = append([]Label(nil), rf.labels...)
 	}

@@ -36,6 +36,7 @@ var wantCodes = map[string][]string{
 	"unknown-field.bad.yaml":    {CodeUnknownField, CodeMissing, CodeUnknownField},
 	"syntax.bad.yaml":           {CodeYAML},
 	"chase-exchange.bad.yaml":   {CodeBadValue},
+	"judge-from.bad.yaml":       {CodeBadValue},
 	"many.bad.yaml": {CodeExprSyntax, CodeMissing, CodeUnknownLabel, CodeUnknownName, CodeNeverApplies,
 		CodeTemplate, CodeUnknownLabel, CodeUnknownPattern, CodeNotBool, CodeBadValue},
 }

@@ -249,20 +249,27 @@ func writeJudgement(w io.Writer, j judgement) {
 		}
 		return
 	}
-	cn := []string{}
-	if len(j.Rulings) > 0 {
-		for _, m := range j.Rulings[0].Moves {
+	// The cycle's moves as a ruling on it names them (a book that judged
+	// every move since the position first occurred names more).
+	cn := append([]string{}, j.Cycle.Moves...)
+	for _, r := range j.Rulings {
+		if len(r.Moves) != len(j.Cycle.Moves) {
+			continue
+		}
+		for i, m := range r.Moves {
 			if m.CN != "" {
-				cn = append(cn, m.CN)
-			} else {
-				cn = append(cn, m.Move)
+				cn[i] = m.CN
 			}
 		}
+		break
 	}
 	fmt.Fprintf(w, "cycle: %s  (%d plies from ply %d; the position occurred %d times)\n", strings.Join(cn, " "), len(j.Cycle.Moves), j.Cycle.FromPly, j.Cycle.Occurrences)
 	fmt.Fprintf(w, "from:  %s\n", j.Cycle.FEN)
 	for _, r := range j.Rulings {
 		fmt.Fprintf(w, "\n== %s  %s\n", r.Ruleset, r.Title)
+		if r.Judged.To > 0 {
+			fmt.Fprintf(w, "  judged: %s\n", r.Judged)
+		}
 		for _, m := range r.Moves {
 			name := m.CN
 			if name == "" {

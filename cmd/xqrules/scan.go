@@ -55,7 +55,10 @@ type scanRuling struct {
 	Ruleset string   `json:"ruleset"`
 	Verdict string   `json:"verdict"` // a verdict word, or "error"
 	Labels  []string `json:"labels,omitempty"`
-	Error   string   `json:"error,omitempty"`
+	// Judged: the plies the book judged, when it judged every move since
+	// the position first occurred (judge_from: first) rather than the period.
+	Judged *interp.JudgedPlies `json:"judged,omitempty"`
+	Error  string              `json:"error,omitempty"`
 }
 
 // scanCycle is one cycle found and judged.
@@ -328,6 +331,10 @@ func judgeEach(books []*interp.Book, in interp.Input) []scanRuling {
 
 func rulingOf(r interp.Ruling) scanRuling {
 	s := scanRuling{Ruleset: r.Ruleset, Verdict: r.Verdict}
+	if r.Judged.SinceFirst {
+		j := r.Judged
+		s.Judged = &j
+	}
 	for _, m := range r.Moves {
 		s.Labels = append(s.Labels, m.Label)
 	}

@@ -236,13 +236,15 @@ function showRulings() {
   const head = el("tr", {}, el("th", { class: "corner", text: "move" }));
   for (const r of rs) head.append(el("th", { title: r.title || "" }, el("span", { class: "book", text: r.ruleset }), el("br"), el("span", { class: "title", text: r.title || "" })));
   const body = el("tbody");
-  const n = rs.length ? rs[0].moves.length : 0;
+  // The rows are the cycle's plies; a book that judged every move since the
+  // position first occurred (judged.since_first) shows the last of its moves.
+  const n = c.moves.length;
   for (let i = 0; i < n; i++) {
-    const m0 = rs[0].moves[i];
+    const m0 = movesAt(rs[0], i);
     const tr = el("tr", { "data-ply": i + 1 },
       el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
     for (const r of rs) {
-      const m = r.moves[i];
+      const m = movesAt(r, i);
       const dflt = !m.rule || m.rule === "(default)"; // no rule matched: the book's default label
       const td = el("td", { class: "cell" + (dflt ? " default" : "") },
         el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
@@ -270,6 +272,7 @@ function showRulings() {
     if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
     if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
     if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
+    if (r.judged && r.judged.since_first) td.append(el("div", { class: "note", text: `judged: plies ${r.judged.from}–${r.judged.to} (every move of the repetition, since the first of the position's last occurrences)` }));
     for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
     vr.append(td);
   }
@@ -306,6 +309,12 @@ async function clauseTitles(box, ids) {
   }
 }
 
+// movesAt: a ruling's move at the cycle's ply i (0-based): its last moves
+// are the cycle's, also when it judged more (since the position first occurred).
+function movesAt(r, i) {
+  return r.moves[i + r.moves.length - judged.cycle.moves.length];
+}
+
 let hoverSeq = 0;
 async function hoverMove(i, tr) {
   const seq = ++hoverSeq;
@@ -314,7 +323,7 @@ async function hoverMove(i, tr) {
   const c = judged.cycle;
   const seen = new Set(), attacks = [];
   for (const r of judged.rulings) {
-    for (const a of r.moves[i].attacks || []) {
+    for (const a of movesAt(r, i).attacks || []) {
       const k = a.from + a.to;
       if (!seen.has(k)) { seen.add(k); attacks.push(a); }
     }
@@ -322,7 +331,7 @@ async function hoverMove(i, tr) {
   // A 杀: the arrow is the first move of the mate the move threatens (the
   // facts' mating line; the rulings do not carry it).
   let mate = null;
-  if (judged.rulings.some((r) => r.moves[i].label === "杀")) {
+  if (judged.rulings.some((r) => movesAt(r, i).label === "杀")) {
     try {
       const line = ((await cycleFacts(c)).moves[i].mate_threat || {}).line || [];
       if (line.length) {
