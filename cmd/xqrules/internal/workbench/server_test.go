@@ -499,6 +499,57 @@ func TestSlowClient(t *testing.T) {
 	stillServes(t, ts)
 }
 
+// TestSlowBody: a body that stalls past the server's read deadline is
+// answered 408 in words, not with the socket's error.
+func TestSlowBody(t *testing.T) {
+	ts := httptest.NewUnstartedServer(New(Options{}))
+	ts.Config.ReadTimeout = 300 * time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/judge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"fen\": ")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode)
+	var out map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	e := apiErr(t, out)
+	assert.Equal(t, "body-timeout", e["code"])
+	msg := e["message"].(string)
+	for _, internal := range []string{"tcp", "i/o timeout", "read "} {
+		assert.NotContains(t, msg, internal)
+	}
+	stillServes(t, ts)
+}
+
+// TestMessagesInUsersTerms: a body of the wrong shape is described in the
+// JSON the client sent — an object, a string, the field names — never by
+// the Go types behind the API.
+func TestMessagesInUsersTerms(t *testing.T) {
+	ts := newTest(t, Options{})
+	for _, c := range []struct{ path, body, want string }{
+		{"/api/judge", `[1,2]`, "the request body must be a JSON object with fen, moves, rules and draft, not an array"},
+		{"/api/judge", `"h2e2"`, "must be a JSON object with fen, moves, rules and draft, not a string"},
+		{"/api/position", `7`, "must be a JSON object with fen, moves, attacks and width, not a number"},
+		{"/api/judge", `{"rules": 11, "moves": "a"}`, `field "rules" must be a string, not a number`},
+		{"/api/position", `{"width": "wide"}`, `field "width" must be a whole number, not a string`},
+		{"/api/position", `{"attacks": {}}`, `field "attacks" must be an array, not an object`},
+		{"/api/position", `{"attacks": [1]}`, `must be an object, not a number`},
+		{"/api/judge", `{"fen": "", "movez": "a"}`, `unknown field "movez": the request's fields are fen, moves, rules and draft`},
+		{"/api/check", `["draft"]`, "must be a JSON object with draft and rules, not an array"},
+	} {
+		st, out := post(t, ts, c.path, c.body)
+		assert.Equal(t, http.StatusBadRequest, st, c.body)
+		msg, _ := apiErr(t, out)["message"].(string)
+		assert.Contains(t, msg, c.want, c.body)
+		assert.NotRegexp(t, `workbench\.|interp\.|position\.|struct|\[\]|json: |main\.`, msg, c.body)
+	}
+}
+
 // TestLocalHostsOnly: a request to another name (a rebound DNS name) is
 // refused; localhost and loopback addresses are served.
 func TestLocalHostsOnly(t *testing.T) {
