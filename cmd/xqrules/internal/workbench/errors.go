@@ -6,11 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"os"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
@@ -58,6 +62,38 @@ func writeError(w http.ResponseWriter, err error) {
 }
 
 func offset(n int64) *int64 { return &n }
+
+// checkContentType: 415 unless the body is declared one of the types
+// accepted (parameters aside; a charset, if any, must be UTF-8).
+func checkContentType(r *http.Request, accept []string) error {
+	ct := r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if err == nil && slices.Contains(accept, mt) {
+		if cs, ok := params["charset"]; !ok || strings.EqualFold(cs, "utf-8") || mt == "application/octet-stream" {
+			return nil
+		}
+	}
+	got := "no Content-Type"
+	if ct != "" {
+		got = "Content-Type " + strconv.Quote(clip(ct, 60))
+	}
+	want := "the request body must be JSON, sent with Content-Type: application/json"
+	if !slices.Contains(accept, "application/json") || len(accept) > 1 {
+		want = "the request body must be sent with Content-Type: " + strings.Join(accept, " or ")
+	}
+	return &apiError{Status: http.StatusUnsupportedMediaType, Code: "content-type", Field: "body", Message: want + " (this request has " + got + ")"}
+}
+
+// clip cuts s to at most n bytes (on a rune boundary), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
 
 // readBody reads the capped body. A client that does not finish sending
 // it before the server's read deadline gets 408, in words, not the
