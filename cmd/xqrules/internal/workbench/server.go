@@ -5,6 +5,7 @@
 package workbench
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -95,6 +97,7 @@ func (s *server) handler() http.Handler {
 		files.ServeHTTP(w, r)
 	})
 	mux.HandleFunc("GET /board.css", s.boardCSS)
+	mux.HandleFunc("GET /fonts/text.otf", textFont)
 	mux.HandleFunc("GET /api/books", s.books)
 	mux.HandleFunc("GET /api/books/{id}/clauses", s.clauses)
 	mux.HandleFunc("POST /api/position", s.api(s.position, jsonBody))
@@ -234,6 +237,13 @@ func securityHeaders(h http.Handler) http.Handler {
 func (s *server) boardCSS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/css; charset=utf-8")
 	w.Write([]byte(boardCSS))
+}
+
+// textFont: the reports' CJK font, for pages on machines without one.
+func textFont(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "font/otf")
+	w.Header().Set("Cache-Control", "max-age=86400")
+	http.ServeContent(w, r, "text.otf", time.Time{}, bytes.NewReader(htmlreport.TextFont()))
 }
 
 // handler is an API endpoint: it reads its request from r's body (capped)
