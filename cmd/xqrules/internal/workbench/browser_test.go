@@ -301,3 +301,75 @@ func TestBrowserMateArrow(t *testing.T) {
 	assert.Contains(t, caption, "threatens mate")
 	screenshot(t, ctx, "workbench-mate.png")
 }
+
+// TestBrowserBadLink: a shared link with one bad part keeps what was
+// given: an illegal 4th move leaves the board after move 3, the FEN in its
+// box, every move listed with the 4th marked and the 5th not played; a FEN
+// one point short stays in its box with its short rank marked, the moves
+// listed. Undo drops the bad part.
+func TestBrowserBadLink(t *testing.T) {
+	ctx, url := browser(t)
+	link := func(fen, moves string) string {
+		return url + "/#fen=" + strings.ReplaceAll(fen, " ", "+") + "&moves=" + strings.ReplaceAll(moves, " ", "+")
+	}
+	var fen, status, bad, hash string
+	var pieces, items, unplayed int
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(link(fig02FEN, "h6i4 i9h9 i4h6 e9e7 h9i9")),
+		chromedp.WaitVisible(`#movelist li.bad`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#board svg .piece[data-square="h9"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#board svg .piece").length`, &pieces),
+		chromedp.Value(`#fen`, &fen, chromedp.ByID),
+		chromedp.Text(`#status`, &status, chromedp.ByID),
+		chromedp.Text(`#movelist li.bad`, &bad, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li").length`, &items),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li.unplayed").length`, &unplayed),
+		chromedp.Evaluate(`location.hash`, &hash),
+	))
+	assert.Equal(t, 29, pieces, "the board after move 3 (图2 has 29 pieces)")
+	var knight, emptyI9 bool
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Evaluate(`!!document.querySelector('#board svg .piece[data-square="h6"]')`, &knight),
+		chromedp.Evaluate(`!document.querySelector('#board svg .piece[data-square="i9"]')`, &emptyI9),
+	))
+	assert.True(t, knight, "马一进二 brought the horse back to h6")
+	assert.True(t, emptyI9, "车9平8 left i9")
+	assert.True(t, strings.HasPrefix(fen, "1r2kab1r/2c1a4/"), "the FEN box keeps the position: %q", fen)
+	assert.Contains(t, status, "move 4")
+	assert.Contains(t, bad, "e9e7")
+	assert.Equal(t, 5, items, "every move given is listed")
+	assert.Equal(t, 1, unplayed, "the move after the bad one")
+	assert.Contains(t, hash, "e9e7+h9i9", "the link keeps what was given")
+	screenshot(t, ctx, "workbench-bad-move.png")
+
+	// Undo drops the bad part and leaves the three legal moves.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#undo`, chromedp.ByID),
+		chromedp.WaitNotPresent(`#movelist li.bad`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li").length`, &items),
+		chromedp.Evaluate(`location.hash`, &hash),
+	))
+	assert.Equal(t, 3, items)
+	assert.NotContains(t, hash, "e9e7")
+
+	// A FEN one point short on its last rank.
+	short := strings.Replace(fig02FEN, "1RBAK2R1 w", "1RBAK2R w", 1)
+	var cls, marked string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(link(short, "h6i4 i9h9")),
+		chromedp.WaitVisible(`#fenmark mark`, chromedp.ByQuery),
+		chromedp.Value(`#fen`, &fen, chromedp.ByID),
+		chromedp.AttributeValue(`#fen`, "class", &cls, nil, chromedp.ByID),
+		chromedp.Text(`#fenmark mark`, &marked, chromedp.ByQuery),
+		chromedp.Text(`#status`, &status, chromedp.ByID),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li.unplayed").length`, &unplayed),
+		chromedp.WaitVisible(`#board svg.blank`, chromedp.ByQuery),
+	))
+	assert.Equal(t, short, fen, "the FEN box keeps the FEN given")
+	assert.Contains(t, cls, "bad")
+	assert.Equal(t, "1RBAK2R", marked, "the short rank is marked")
+	assert.Contains(t, status, "8 points")
+	assert.Equal(t, 2, unplayed, "the moves are kept")
+	screenshot(t, ctx, "workbench-bad-fen.png")
+}

@@ -15,6 +15,27 @@ let pos = null;        // the last /api/position answer for state
 let judged = null;     // the last /api/judge answer
 let selected = null;   // the square of the piece picked up
 let allBooks = [];
+// bad: the part of the view that does not read, kept and marked rather
+// than dropped (a shared link with one bad part): { move: n } — the n-th
+// move (from 1) and those after it are not played; { fen: true } — the
+// FEN; error: the API's error. null when everything reads.
+let bad = null;
+
+// playable: the moves that are played on the board.
+function playable() {
+  if (!bad) return state.moves;
+  return bad.move ? state.moves.slice(0, bad.move - 1) : [];
+}
+
+// dropBad: before the user changes the moves, the part that did not read
+// goes (the moves after the last legal one); a bad FEN stays until a new
+// one is set.
+function dropBad() {
+  if (bad && bad.move) {
+    state.moves = state.moves.slice(0, bad.move - 1);
+    bad = null;
+  }
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,21 +104,80 @@ function loadHash() {
 
 async function refresh() {
   saveHash();
-  let p;
+  bad = null;
+  let p = null;
   try {
     p = await api("/api/position", { fen: state.fen, moves: state.moves });
   } catch (e) {
-    setStatus(errorText(e), true);
-    return;
+    // Keep what was given: the board after the last legal move, the FEN in
+    // its box, every move listed, the bad part marked.
+    bad = e.field === "moves" && e.move ? { move: e.move, error: e } : { fen: true, error: e };
+    if (bad.move) {
+      try {
+        p = await api("/api/position", { fen: state.fen, moves: playable() });
+      } catch (e2) {
+        bad = { fen: true, error: e2 };
+      }
+    }
   }
   pos = p;
   selected = null;
-  drawBoard(p.svg);
-  $("fen").value = p.start;
+  markFEN();
+  if (p) {
+    drawBoard(p.svg);
+    $("fen").value = p.start;
+  } else {
+    $("fen").value = state.fen;
+    await blankBoard();
+  }
   drawMoves();
-  const side = p.side === "red" ? "红方 red" : "黑方 black";
-  setStatus(p.mate ? `${side} has no legal move` : `${side} to move${p.check ? " — in check 将军" : ""}`, false);
+  if (bad) {
+    setStatus(bad.move ? `Not played from move ${bad.move} on — ${bad.error.message}` : "The position does not read: " + errorText(bad.error), true);
+  } else {
+    const side = p.side === "red" ? "红方 red" : "黑方 black";
+    setStatus(p.mate ? `${side} has no legal move` : `${side} to move${p.check ? " — in check 将军" : ""}`, false);
+  }
   judge();
+}
+
+// markFEN marks a FEN that does not read: the box, and under it the FEN
+// with the rank (or the character) at the error's offset highlighted.
+function markFEN() {
+  const box = $("fenmark");
+  box.textContent = "";
+  const isBad = !!(bad && bad.fen);
+  $("fen").classList.toggle("bad", isBad);
+  box.hidden = !isBad;
+  if (!isBad) return;
+  const f = state.fen, off = bad.error.offset;
+  let a = 0, b = f.length;
+  if (bad.error.field === "fen" && off !== undefined && off >= 0 && off <= f.length) {
+    const board = f.split(/\s/)[0];
+    if (off <= board.length) { // the rank around the offset
+      a = board.lastIndexOf("/", off - 1) + 1;
+      b = board.indexOf("/", off);
+      if (b < 0) b = board.length;
+      if (b === a) b = Math.min(a + 1, f.length);
+    } else { // a field after the board
+      a = off;
+      b = f.slice(off).search(/\s|$/) + off;
+      if (b === a) b = a + 1;
+    }
+  }
+  box.append(el("code", {}, f.slice(0, a), el("mark", { text: f.slice(a, b) || " " }), f.slice(b)));
+}
+
+// blankBoard draws the board with no pieces, for a FEN that does not read.
+async function blankBoard() {
+  try {
+    const p = await api("/api/position", { fen: "3k5/9/9/9/9/9/9/9/9/4K4 w" });
+    drawBoard(p.svg, false);
+    const svg = $("board").querySelector("svg");
+    svg.querySelectorAll(".piece").forEach((g) => g.remove());
+    svg.classList.add("blank");
+  } catch (e) {
+    $("board").textContent = "";
+  }
 }
 
 function drawBoard(svgText, interactive = true) {
@@ -165,6 +245,7 @@ function nearestSquare(ev) {
 }
 
 function playMoves(texts) {
+  dropBad();
   state.moves = state.moves.concat(texts);
   refresh();
 }
@@ -173,11 +254,19 @@ function drawMoves() {
   const ol = $("movelist");
   ol.textContent = "";
   const from = judged && judged.cycle ? judged.cycle.from_ply : -1;
-  pos.moves.forEach((m, i) => {
+  const played = pos ? pos.moves : [];
+  played.forEach((m, i) => {
     const li = el("li", { title: `${m.iccs}  ${m.wxf}` }, el("span", { class: "n", text: `${i + 1}.` }), m.cn);
     if (from >= 0 && i >= from && i < from + judged.cycle.moves.length) li.classList.add("incycle");
     ol.append(li);
   });
+  // The moves given but not played: the one that does not read, marked,
+  // and those after it (or all of them, when the FEN does not read).
+  for (let i = played.length; bad && i < state.moves.length; i++) {
+    const isBad = bad.move === i + 1;
+    ol.append(el("li", { class: isBad ? "bad" : "unplayed", title: isBad ? errorText(bad.error) : "not played: a move before it does not read" },
+      el("span", { class: "n", text: `${i + 1}.` }), state.moves[i]));
+  }
 }
 
 // ---- judging
@@ -186,12 +275,13 @@ let judgeSeq = 0;
 async function judge() {
   const seq = ++judgeSeq;
   const rules = (state.books || []).join(",");
-  if (!state.moves.length) {
+  const moves = playable();
+  if (!moves.length) {
     judged = null;
     showRulings();
     return;
   }
-  const req = { fen: state.fen, moves: state.moves };
+  const req = { fen: state.fen, moves };
   if (state.useDraft && state.draft) {
     req.draft = state.draft;
   } else if (rules) {
@@ -222,8 +312,11 @@ function showRulings() {
   const sum = $("summary"), box = $("rulings");
   sum.textContent = "";
   box.textContent = "";
+  if (bad && bad.move && state.moves.length) {
+    sum.append(el("p", { class: "err", text: `Judged on the ${bad.move - 1} move(s) before move ${bad.move}, the first that does not read.` }));
+  }
   if (!judged) {
-    sum.append(el("p", { class: "none", text: "Play the moves of the cycle (twice, so the position repeats) and the rulings appear here." }));
+    sum.append(el("p", { class: "none", text: bad && bad.fen ? "No rulings: the position (FEN) does not read; correct it above." : "Play the moves of the cycle (twice, so the position repeats) and the rulings appear here." }));
     return;
   }
   if (!judged.cycle) {
@@ -731,9 +824,9 @@ async function init() {
     const texts = $("movein").value.split(/[\s,，、;]+/).filter(Boolean);
     if (!texts.length) return;
     try {
-      await api("/api/position", { fen: state.fen, moves: state.moves.concat(texts) });
+      await api("/api/position", { fen: state.fen, moves: playable().concat(texts) });
     } catch (e) {
-      if (e.move) e.move -= state.moves.length; // count the typed moves from 1
+      if (e.move) e.move -= playable().length; // count the typed moves from 1
       setStatus(errorText(e), true);
       return;
     }
@@ -741,7 +834,10 @@ async function init() {
     playMoves(texts);
   });
   $("movein").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
-  $("undo").addEventListener("click", () => { state.moves.pop(); refresh(); });
+  $("undo").addEventListener("click", () => { // a bad tail goes first, at once
+    if (bad && bad.move) dropBad(); else state.moves.pop();
+    refresh();
+  });
   $("reset").addEventListener("click", () => { state.moves = []; refresh(); });
   $("flipside").addEventListener("click", () => {
     if (edit.on) {
