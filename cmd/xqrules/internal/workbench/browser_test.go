@@ -373,3 +373,80 @@ func TestBrowserBadLink(t *testing.T) {
 	assert.Equal(t, 2, unplayed, "the moves are kept")
 	screenshot(t, ctx, "workbench-bad-fen.png")
 }
+
+// TestBrowserPhone: on a phone-sized screen (420 CSS pixels wide) nothing
+// runs off the side: the board scales to the width and is fully visible,
+// the buttons and boxes fit, and with all ten books the rulings stack one
+// book under another instead of scrolling sideways. A click on the board
+// still plays a move.
+func TestBrowserPhone(t *testing.T) {
+	ctx, url := browser(t)
+	const width = 420
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(width, 900),
+		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
+		chromedp.WaitVisible(`#verdicts tr[data-book="20"]`, chromedp.ByQuery),
+	))
+	type box struct{ Left, Right, Top, Bottom float64 }
+	var m struct {
+		ScrollWidth, InnerWidth float64
+		Board                   box
+		Over                    []string // elements reaching past the right edge
+		Books                   []box    // each book's ruling
+		Table                   bool     // the wide table is shown
+	}
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+		const r = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, right: b.right, top: b.top + scrollY, bottom: b.bottom + scrollY }; };
+		const over = [];
+		for (const e of document.querySelectorAll("body *")) {
+			if (!e.getClientRects().length || e.closest("svg")) continue;
+			const b = e.getBoundingClientRect();
+			if (b.right > innerWidth + 0.5 || b.left < -0.5) over.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : "") + " " + Math.round(b.left) + ".." + Math.round(b.right));
+		}
+		const table = document.getElementById("rulingtable");
+		return {
+			scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
+			board: r(document.querySelector("#board svg")),
+			over: over.slice(0, 20),
+			books: [...document.querySelectorAll("#rulingcards .bookcard")].map(r),
+			table: !!table && table.getClientRects().length > 0,
+		};
+	})()`, &m)))
+	screenshot(t, ctx, "workbench-phone.png")
+	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "no horizontal overflow")
+	assert.Empty(t, m.Over, "elements past the screen's edges")
+	assert.GreaterOrEqual(t, m.Board.Left, 0.0)
+	assert.LessOrEqual(t, m.Board.Right, m.InnerWidth, "the board fits")
+	assert.Greater(t, m.Board.Right-m.Board.Left, 300.0, "the board fills the width")
+	assert.False(t, m.Table, "no wide table on a phone")
+	require.Len(t, m.Books, 10, "a ruling per book")
+	for i, b := range m.Books {
+		assert.LessOrEqual(t, b.Right, m.InnerWidth, "book %d fits", i)
+		if i > 0 {
+			assert.GreaterOrEqual(t, b.Top, m.Books[i-1].Bottom-0.5, "book %d stacks under book %d", i, i-1)
+		}
+	}
+	// The stacked rulings read as the table does: 20's labels and verdict.
+	var card string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Text(`#rulingcards .bookcard[data-book="20"]`, &card, chromedp.ByQuery)))
+	assert.Contains(t, card, "red-must-vary")
+	assert.Contains(t, card, "马二退一")
+	assert.Contains(t, card, "捉")
+
+	// A move by clicks on the scaled board.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#reset`, chromedp.ByID),
+		chromedp.WaitNotPresent(`#movelist li`, chromedp.ByQuery),
+		clickMove("h6", "i4"),
+		chromedp.WaitVisible(`#movelist li`, chromedp.ByQuery),
+	))
+
+	// At desktop width the books stand side by side in one table.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(1500, 1100),
+		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
+		chromedp.WaitVisible(`#rulingtable`, chromedp.ByQuery),
+		chromedp.WaitNotVisible(`#rulingcards`, chromedp.ByQuery),
+	))
+	screenshot(t, ctx, "workbench-desktop.png")
+}

@@ -336,14 +336,7 @@ function showRulings() {
       el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
     for (const r of rs) {
       const m = r.moves[i];
-      const dflt = !m.rule || m.rule === "(default)"; // no rule matched: the book's default label
-      const td = el("td", { class: "cell" + (dflt ? " default" : "") },
-        el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
-        m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
-      if (!dflt) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
-      if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
-      for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
-      tr.append(td);
+      tr.append(el("td", { class: "cell" + (isDefault(m) ? " default" : "") }, ...moveRuling(r, m)));
     }
     tr.addEventListener("mouseenter", () => hoverMove(i, tr));
     tr.addEventListener("mouseleave", unhover);
@@ -358,21 +351,64 @@ function showRulings() {
     body.append(tr);
   }
   const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
-  for (const r of rs) {
-    const td = el("td", { class: "verdict-cell", "data-book": r.ruleset }, verdictSpan(r.verdict));
-    if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
-    if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
-    if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
-    for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
-    vr.append(td);
-  }
+  for (const r of rs) vr.append(el("td", { class: "verdict-cell", "data-book": r.ruleset }, ...verdictRuling(r)));
   body.append(vr);
   box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  box.append(rulingCards(rs));
   clauseTitles(box, rs.map((r) => r.ruleset));
   // The summary: one line per book.
   const st = el("tbody");
   for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
   sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+function isDefault(m) { return !m.rule || m.rule === "(default)"; } // no rule matched: the book's default label
+
+// moveRuling: what a book says of a move — its label and tags, the clause
+// and rule, the reason, what it exempts.
+function moveRuling(r, m) {
+  const out = [el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
+    m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : ""];
+  if (!isDefault(m)) out.push(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+  if (m.reason) out.push(el("div", { class: "reason", text: m.reason }));
+  for (const x of m.exempted || []) out.push(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
+  return out;
+}
+
+// verdictRuling: a book's verdict, its clause and row, reason and notes.
+function verdictRuling(r) {
+  const out = [verdictSpan(r.verdict)];
+  if (r.clause) out.push(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
+  if (r.row) out.push(el("div", { class: "rule", text: `[${r.row}]` }));
+  if (r.reason) out.push(el("div", { class: "reason", text: r.reason }));
+  for (const note of r.notes || []) out.push(el("div", { class: "note", text: "note: " + note }));
+  return out;
+}
+
+// rulingCards: the same rulings one book under another, for a narrow
+// screen (the CSS shows these or the table, by the width): each book's
+// verdict, then its moves; a tap on a move shows its attacks.
+function rulingCards(rs) {
+  const box = el("div", { id: "rulingcards" });
+  for (const r of rs) {
+    const ol = el("ol", { class: "cardmoves" });
+    r.moves.forEach((m, i) => {
+      const li = el("li", { "data-ply": i + 1, class: isDefault(m) ? "default" : "" },
+        el("div", { class: "mv" }, el("span", { class: "ply", text: `${m.ply}. ` }), el("span", { class: `side-${m.side}`, text: SIDE_ZH[m.side] + " " }), el("span", { class: "cn", text: (m.cn || m.move) + " " }), el("code", { text: m.move })),
+        ...moveRuling(r, m));
+      li.addEventListener("click", () => hoverMove(i, li));
+      ol.append(li);
+    });
+    const sides = el("div", { class: "sides" });
+    for (const side of ["red", "black"]) {
+      const sd = (r.sides || []).find((x) => x.side === side);
+      if (sd) sides.append(el("div", {}, el("span", { class: `side-${side}`, text: SIDE_ZH[side] + " " }), sd.labels.join(" "), sd.patterns && sd.patterns.length ? el("span", {}, " → ", el("b", { text: sd.patterns.join(", ") })) : ""));
+    }
+    box.append(el("section", { class: "bookcard", "data-book": r.ruleset },
+      el("h3", {}, el("span", { class: "book", text: r.ruleset }), " ", el("span", { class: "title", text: r.title || "" })),
+      el("div", { class: "verdict-cell" }, ...verdictRuling(r)), sides, ol));
+  }
+  return box;
 }
 
 // clauseTitles: a cite, pointed at, shows its clause — the source's words
@@ -402,7 +438,7 @@ async function clauseTitles(box, ids) {
 let hoverSeq = 0;
 async function hoverMove(i, tr) {
   const seq = ++hoverSeq;
-  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  document.querySelectorAll("#rulings .hover").forEach((r) => r.classList.remove("hover"));
   tr.classList.add("hover");
   const c = judged.cycle;
   const seen = new Set(), attacks = [];
@@ -448,7 +484,7 @@ async function cycleFacts(c) {
 function unhover() {
   ++hoverSeq;
   $("boardcap").textContent = "";
-  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  document.querySelectorAll("#rulings .hover").forEach((r) => r.classList.remove("hover"));
   if (pos) drawBoard(pos.svg);
 }
 
