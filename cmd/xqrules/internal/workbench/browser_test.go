@@ -441,6 +441,21 @@ func TestBrowserPhone(t *testing.T) {
 		chromedp.WaitVisible(`#movelist li`, chromedp.ByQuery),
 	))
 
+	// The set-up tray, the game box and a draft's errors fit too.
+	var sw, iw float64
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#edit`, chromedp.ByID),
+		chromedp.WaitVisible(`#tray svg[data-letter="R"]`, chromedp.ByQuery),
+		chromedp.Click(`#gamebox summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#draft`, notBool, chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("draft").dispatchEvent(new Event("input")), true`, nil),
+		chromedp.WaitVisible(`#drafterrorlist li`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.scrollingElement.scrollWidth`, &sw),
+		chromedp.Evaluate(`innerWidth`, &iw),
+	))
+	screenshot(t, ctx, "workbench-phone-open.png")
+	assert.LessOrEqual(t, sw, iw, "no horizontal overflow with the tray, the game box and a draft open")
+
 	// At desktop width the books stand side by side in one table.
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.EmulateViewport(1500, 1100),

@@ -161,6 +161,9 @@ func TestBrowserTextFont(t *testing.T) {
 	screenshot(t, ctx, "workbench-text-font.png")
 	if sys == "" {
 		checkTextFont(t, ctx, "workbench")
+		// The boxes' placeholders, the game box opened after the font came.
+		require.NoError(t, chromedp.Run(ctx, chromedp.Click(`#gamebox summary`, chromedp.ByQuery), chromedp.WaitVisible(`#gametext`, chromedp.ByID)))
+		checkPlaceholders(t, ctx, "movein", "gametext")
 	}
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(onlyTextFont, nil, awaitPromise)))
 	text := checkTextFont(t, ctx, "workbench, the embedded face alone")
@@ -197,8 +200,59 @@ func TestBrowserTextFont(t *testing.T) {
 	}
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(onlyTextFont, nil, awaitPromise)))
 	checkNotNotdef(t, ctx, checkTextFont(t, ctx, "report, the embedded face alone"), "report")
+
 }
 
 func awaitPromise(p *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams {
 	return p.WithAwaitPromise(true)
+}
+
+// checkPlaceholders asserts that the CJK characters of the placeholders of
+// the boxes ids are drawn with the embedded text font. A placeholder is
+// drawn in its box's shadow tree: found by describing the box with its
+// shadow roots, pushed to the page's node ids.
+func checkPlaceholders(t *testing.T, ctx context.Context, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		var nodes []*cdp.Node
+		require.NoError(t, chromedp.Run(ctx, chromedp.Nodes("#"+id, &nodes, chromedp.ByID)))
+		require.NoError(t, chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			if err := css.Enable().Do(ctx); err != nil {
+				return err
+			}
+			box, err := dom.DescribeNode().WithNodeID(nodes[0].NodeID).WithDepth(-1).WithPierce(true).Do(ctx)
+			if err != nil {
+				return err
+			}
+			var ph cdp.BackendNodeID
+			for _, sr := range box.ShadowRoots {
+				for _, c := range sr.Children {
+					if c.AttributeValue("id") == "placeholder" || c.AttributeValue("pseudo") == "-webkit-input-placeholder" {
+						ph = c.BackendNodeID
+					}
+				}
+			}
+			if !assert.NotZero(t, ph, "the placeholder of #%s", id) {
+				return nil
+			}
+			pushed, err := dom.PushNodesByBackendIDsToFrontend([]cdp.BackendNodeID{ph}).Do(ctx)
+			if err != nil {
+				return err
+			}
+			fonts, err := css.GetPlatformFontsForNode(pushed[0]).Do(ctx)
+			if err != nil {
+				return err
+			}
+			got := 0
+			var used []string
+			for _, f := range fonts {
+				used = append(used, fmt.Sprintf("%s×%v", f.FamilyName, f.GlyphCount))
+				if f.IsCustomFont && f.FamilyName == htmlreport.TextFontFamily {
+					got += int(f.GlyphCount)
+				}
+			}
+			assert.GreaterOrEqual(t, got, 4, "#%s's placeholder: its Chinese drawn with %s; fonts: %s", id, htmlreport.TextFontFamily, strings.Join(used, ", "))
+			return nil
+		})))
+	}
 }
