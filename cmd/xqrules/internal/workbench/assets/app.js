@@ -104,22 +104,24 @@ function loadHash() {
 
 async function refresh() {
   saveHash();
-  bad = null;
-  let p = null;
+  let p = null, nb = null;
   try {
     p = await api("/api/position", { fen: state.fen, moves: state.moves });
   } catch (e) {
     // Keep what was given: the board after the last legal move, the FEN in
     // its box, every move listed, the bad part marked.
-    bad = e.field === "moves" && e.move ? { move: e.move, error: e } : { fen: true, error: e };
-    if (bad.move) {
+    nb = e.field === "moves" && e.move ? { move: e.move, error: e } : { fen: true, error: e };
+    if (nb.move) {
       try {
-        p = await api("/api/position", { fen: state.fen, moves: playable() });
+        p = await api("/api/position", { fen: state.fen, moves: state.moves.slice(0, nb.move - 1) });
       } catch (e2) {
-        bad = { fen: true, error: e2 };
+        nb = { fen: true, error: e2 };
       }
     }
   }
+  const blank = p ? null : await blankBoard();
+  // Every request answered: the view changes at once, not piece by piece.
+  bad = nb;
   pos = p;
   selected = null;
   markFEN();
@@ -128,7 +130,7 @@ async function refresh() {
     $("fen").value = p.start;
   } else {
     $("fen").value = state.fen;
-    await blankBoard();
+    drawBlank(blank);
   }
   drawMoves();
   if (bad) {
@@ -167,17 +169,25 @@ function markFEN() {
   box.append(el("code", {}, f.slice(0, a), el("mark", { text: f.slice(a, b) || " " }), f.slice(b)));
 }
 
-// blankBoard draws the board with no pieces, for a FEN that does not read.
+// blankBoard fetches a board to draw with no pieces, for a FEN that does
+// not read (null if it cannot).
 async function blankBoard() {
   try {
-    const p = await api("/api/position", { fen: "3k5/9/9/9/9/9/9/9/9/4K4 w" });
-    drawBoard(p.svg, false);
-    const svg = $("board").querySelector("svg");
-    svg.querySelectorAll(".piece").forEach((g) => g.remove());
-    svg.classList.add("blank");
+    return (await api("/api/position", { fen: "3k5/9/9/9/9/9/9/9/9/4K4 w" })).svg;
   } catch (e) {
-    $("board").textContent = "";
+    return null;
   }
+}
+
+function drawBlank(svgText) {
+  if (!svgText) {
+    $("board").textContent = "";
+    return;
+  }
+  drawBoard(svgText, false);
+  const svg = $("board").querySelector("svg");
+  svg.querySelectorAll(".piece").forEach((g) => g.remove());
+  svg.classList.add("blank");
 }
 
 function drawBoard(svgText, interactive = true) {
