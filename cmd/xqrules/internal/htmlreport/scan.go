@@ -230,6 +230,6 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 	if err := scanTmpl.ExecuteTemplate(&buf, "scan", p); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(withTextFont(buf.Bytes()))
 	return err
 }
