@@ -19,6 +19,10 @@ for (const f of readdirSync(dir).filter((f) => /^summary.*\.jsonl$/.test(f))) {
     add(`${b.ruleset} unknown`, b.unknown ?? 0);
   }
 }
+if (want.size === 0) {
+  console.log(`no summary*.jsonl in ${dir}: scan wrote no summary, nothing to compare`);
+  process.exit(1);
+}
 const db = await DuckDBInstance.create(':memory:');
 const con = await db.connect();
 // The query the README shows: each book's verdicts.
@@ -36,6 +40,11 @@ for (const k of new Set([...want.keys(), ...got.keys()])) {
     bad++;
   }
 }
+const rulings = [...got.values()].reduce((a, b) => a + b, 0);
+if (rulings === 0) {
+  console.log('duckdb: no ruling read from the Parquet files');
+  bad++;
+}
 const books = new Set([...want.keys()].map((k) => k.split(' ')[0])).size;
-console.log(`duckdb: ${books} books' verdict counts ${bad ? 'differ from' : 'equal'} scan's summary (${[...got.values()].reduce((a, b) => a + b, 0)} rulings)`);
+console.log(`duckdb: ${books} books' verdict counts ${bad ? 'differ from' : 'equal'} scan's summary (${rulings} rulings)`);
 process.exit(bad ? 1 : 0);

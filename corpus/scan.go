@@ -38,8 +38,11 @@ type Ruling struct {
 	Book    string   `json:"book,omitempty"` // the in-force column: the book in force for the game
 	Verdict string   `json:"verdict"`        // a verdict word, "error", or "unknown" (no book in force)
 	Labels  []string `json:"labels,omitempty"`
-	Clause  string   `json:"clause,omitempty"` // the clause of the deciding verdict row
-	Error   string   `json:"error,omitempty"`
+	// Judged: the plies the book judged, when it judged every move since
+	// the position first occurred (judge_from: first) rather than the period.
+	Judged *interp.JudgedPlies `json:"judged,omitempty"`
+	Clause string              `json:"clause,omitempty"` // the clause of the deciding verdict row
+	Error  string              `json:"error,omitempty"`
 	// Agrees: for a cycle that ends a game with a result, whether the
 	// ruling agrees with it (a draw ruled a draw, a decisive game ruled
 	// against its loser); absent otherwise.
@@ -236,6 +239,9 @@ const Unknown = "unknown"
 // ([interp.JudgeVerdicts]).
 func JudgeEach(books []*interp.Book, in interp.Input) []Ruling {
 	out := make([]Ruling, len(books))
+	if len(books) == 0 { // the in-force column alone, on a game without a book in force
+		return out
+	}
 	rs, err := interp.JudgeVerdicts(books, in)
 	if err == nil {
 		for i, r := range rs {
@@ -256,6 +262,10 @@ func JudgeEach(books []*interp.Book, in interp.Input) []Ruling {
 
 func rulingOf(r interp.Ruling) Ruling {
 	s := Ruling{Ruleset: r.Ruleset, Verdict: r.Verdict, Clause: r.Clause}
+	if r.Judged.SinceFirst {
+		j := r.Judged
+		s.Judged = &j
+	}
 	for _, m := range r.Moves {
 		s.Labels = append(s.Labels, m.Label)
 	}

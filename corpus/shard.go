@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position/record"
 )
 
@@ -42,9 +43,12 @@ func ParseShard(s string) (Shard, error) {
 	k, err1 := strconv.Atoi(ks)
 	n, err2 := strconv.Atoi(ns)
 	if !ok || err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("--shard %q: want K/N, e.g. 2/3 (the 2nd of 3 shares)", s)
+		return Shard{}, fmt.Errorf("--shard %s: want K/N, e.g. 2/3 (the 2nd of 3 shares)", excerpt.Quote(s))
 	}
-	if n < 1 || k < 1 || k > n {
+	if n < 1 {
+		return Shard{}, fmt.Errorf("--shard %s: N, the number of shares, must be 1 or more", s)
+	}
+	if k < 1 || k > n {
 		return Shard{}, fmt.Errorf("--shard %s: K must be from 1 to N (%d)", s, n)
 	}
 	return Shard{k - 1, n}, nil
@@ -144,12 +148,12 @@ func ShardFromEnv(spec string, getenv func(string) string) (Shard, error) {
 	if rest, ok := strings.CutPrefix(spec, "auto/"); ok {
 		count = rest
 	} else if spec != "auto" {
-		return Shard{}, fmt.Errorf("--shard %q: want auto or auto/N", spec)
+		return Shard{}, fmt.Errorf("--shard %s: want auto or auto/N", excerpt.Quote(spec))
 	}
 	num := func(name, v string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
-			return 0, fmt.Errorf("--shard auto: %s=%q is not a number", name, v)
+			return 0, fmt.Errorf("--shard auto: %s=%s is not a number", name, excerpt.Quote(v))
 		}
 		return n, nil
 	}

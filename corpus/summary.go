@@ -75,7 +75,8 @@ type GameRef struct {
 // BookSummary is one book's tally.
 type BookSummary struct {
 	Ruleset       string `json:"ruleset"`
-	Extends       string `json:"extends,omitempty"` // the book it is a draft of
+	Extends       string `json:"extends,omitempty"` // the book it extends
+	Status        string `json:"status,omitempty"`  // what the book is: official, proposal, draft … (its YAML's status)
 	RedMustVary   int    `json:"red_must_vary"`
 	BlackMustVary int    `json:"black_must_vary"`
 	Draw          int    `json:"draw"`
@@ -135,7 +136,7 @@ func NewSummary(mode string, books []*interp.Book, sh Shard) *Summary {
 			t.Summary[i].Ruleset = InForceID
 			t.InForce = &InForceTally{Books: map[string]int{}, Unknown: map[string]int{}}
 		} else {
-			t.Summary[i].Ruleset, t.Summary[i].Extends = b.ID, b.Extends
+			t.Summary[i].Ruleset, t.Summary[i].Extends, t.Summary[i].Status = b.ID, b.Extends, b.Status
 		}
 		t.Agreement[i] = make([]int, len(books))
 	}
@@ -400,12 +401,17 @@ func (t *Summary) WriteText(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
-	// A draft against the book it extends, when both are scanned.
+	// A book against the one it extends, when both are scanned, with what
+	// it is (a draft, an edition …).
 	for i, s := range t.Summary {
 		for j, p := range t.Summary {
 			if s.Extends != "" && p.Ruleset == s.Extends {
-				fmt.Fprintf(w, "%s against %s, the book it extends: %d of %d cycles change verdict (xqrules diff lists them)\n",
-					s.Ruleset, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
+				what := ""
+				if s.Status != "" {
+					what = " (" + s.Status + ")"
+				}
+				fmt.Fprintf(w, "%s%s against %s, the book it extends: %d of %d cycles change verdict (xqrules diff lists them)\n",
+					s.Ruleset, what, p.Ruleset, t.Cycles-t.Agreement[i][j], t.Cycles)
 			}
 		}
 	}

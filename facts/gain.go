@@ -306,6 +306,65 @@ func (s *searcher) ownExchange(target position.Square) int {
 	return best
 }
 
+// rootKeptGain is the best balance of a direct capture of the piece on
+// target by the side to move (no check before it) with a piece that protects
+// some of the mover's other pieces (the king aside) where they stand — it
+// attacks their squares by its own movement, as restZone's 做根子 — when the
+// opponent does not take those pieces where they stand in the exchange that
+// follows (qsc's spared squares): what the root's leaving loses is not the
+// capture's (issue 24 class 3). The board baseline is added as in
+// gainViaChecks. ok is false when no capture by such a root exists, the
+// mover is in check, or every such capture gets it mated at once.
+func (s *searcher) rootKeptGain(target position.Square) (int, bool) {
+	mover := s.pos.Side()
+	if s.pos.InCheck(mover) {
+		return 0, false
+	}
+	var cb [16]position.Move
+	var pb, ab [16]position.Square
+	best, found := 0, false
+	// Its own bounded search, which leaves the caller's count and cut as
+	// they were; a search cut short reports nothing.
+	nodes, cut := s.nodes, s.cut
+	defer func() { s.nodes, s.cut = nodes, cut }()
+	s.reset()
+	pieces := s.pos.Pieces(mover, pb[:0])
+	for _, c := range s.pos.LegalCapturesInto(cb[:0], target, mover) {
+		from := c.From()
+		if s.pos.At(from).Kind() == position.King {
+			continue
+		}
+		var rooted []position.Square
+		for _, q := range pieces {
+			if q == from || s.pos.At(q).Kind() == position.King {
+				continue
+			}
+			if slices.Contains(s.pos.AttackersInto(ab[:0], q, mover), from) {
+				rooted = append(rooted, q)
+			}
+		}
+		if len(rooted) == 0 {
+			continue
+		}
+		v := s.value(s.pos.At(target), target)
+		s.pos.Make(c)
+		if !s.opponentMatesInOne(1) {
+			release := s.spare(rooted...)
+			v -= s.qs(position.NoSquare, -mateScore*2, mateScore*2, s.par.ExchangeDepth, 1)
+			release()
+			if !found || v > best {
+				best, found = v, true
+			}
+		}
+		s.pos.Unmake()
+	}
+	if !found || s.cut {
+		return 0, false
+	}
+	base, _ := s.baselineLine(target, false)
+	return best + base, true
+}
+
 // takesBlocker reports whether the capture m, at ply of a gain search's
 // check line, is the piece that moved to give the last check taking the
 // piece that answered it by blocking.

@@ -178,7 +178,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)
 	}
 	if mf.AnswersCheck && ctx.beforePrev != nil {
-		acrossCheck(s, &mf, ctx)
+		acrossCheck(s, &mf, m, ctx)
 	}
 	mf.Cut = mf.Cut || mf.MateThreat.Cut
 	return mf
@@ -195,9 +195,10 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 // (自己造成, 2020 参考图22: removing one's own protection by giving check):
 // the victim was rooted before the check and could not be won, and is not
 // rooted now.
-func acrossCheck(s *searcher, mf *Move, ctx context) {
+func acrossCheck(s *searcher, mf *Move, m position.Move, ctx context) {
 	bp := ctx.beforePrev
 	checker := ctx.prev.To()
+	from, _ := position.ParseSquare(mf.From)
 	bp.Make(position.NullMove) // the mover to move, before the check
 	defer bp.Unmake()
 	bs := newSearcher(bp, s.par, s.memo)
@@ -218,19 +219,69 @@ func acrossCheck(s *searcher, mf *Move, ctx context) {
 			gain = clampGain(g.gain, t.Victim.Value)
 		}
 		t.HasBeforeCheck, t.GainBeforeCheck = g.ok, gain
-		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" {
+		if g.ok && gain >= t.GainAfter {
+			// The answer lets a standing threat resume unless the moved
+			// piece takes a part in its capture now that it did not take
+			// before the check (解将兼捉: from its new square it attacks
+			// the victim, backs a capture or is a cannon's screen for it
+			// — the roles chaseOf finds, so that before and after are
+			// measured alike). Moving or checking in the line is not
+			// counted (a king that steps aside may have to step again
+			// there; a piece that checked in the line before the check
+			// cannot be told from one that did not), nor is keeping the
+			// victim from escaping (MovedPieceTraps), which adds nothing to
+			// a gain that stood already: a blocking piece often does it by
+			// the check's geometry alone (2020 参考图6, 士5退4). The king's
+			// own attack is its own chase (26.1), not a new part.
+			part := !mf.KingMoved && (t.MovedPieceAttacks || t.MovedPieceScreens ||
+				slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Square == mf.Piece.Square }))
+			if part {
+				k := chaseOf(bp, sq)
+				part = !slices.Contains(k.sq[:k.n], from)
+			}
+			t.StoodBeforeCheck = !part
+		}
+		if gain <= 0 && t.Protection != "real" && protectionKind(bs, sq, bp.Side().Other()) == "real" &&
+			rootedAfterAnyway(bs, m, sq) {
 			t.SelfInflicted = true
 		}
 	}
 }
 
+// rootedAfterAnyway reports whether the victim on sq would still be rooted
+// had the mover played m before the opponent's check (bs: that position,
+// the mover to move): only then did the check take the root away (自毙).
+// A move that takes the root away itself — it was the screen of the
+// victim's cannon root, which the check also moved (2020 参考图47: 炮三平五
+// leaves g2, over which black's cannon rooted the cannon g1) — makes its
+// chase itself. An m not legal there counts as rooted. bs is restored.
+func rootedAfterAnyway(bs *searcher, m position.Move, sq position.Square) bool {
+	pos := bs.pos
+	if m == position.NoMove || !pos.IsLegal(m) {
+		return true
+	}
+	V := pos.Side().Other()
+	pos.Make(m)
+	pos.Make(position.NullMove)
+	rooted := protectionKind(bs, sq, V) == "real"
+	pos.Unmake()
+	pos.Unmake()
+	return rooted
+}
+
 // kingPawnTakesLast plays the complete exchange on the square of capture c
 // (each side taking back with its least valuable piece while it can) and
-// reports whether the mover is even or behind until its last capture there,
-// a recapture after the opponent took back, which is its king's or a
-// pawn's, and ahead after it. (A first capture by the king or a pawn is
-// 26.1 / 26.1.1's own case, as in the line; so is the king or pawn that
-// moved, on movedTo: 走动帅(将)、兵(卒)后与其它子配合同时产生捉 → 捉.)
+// reports whether the mover is even or behind until its last capture, which
+// is its king's or a pawn's, and ahead after it: a recapture on the square
+// after the opponent took back, or — where the exchange there ends even
+// with the mover to move — a capture elsewhere by the king or a pawn that
+// the exchange made possible (2020 参考图32: the horse trades itself for
+// the cannon, the root of the horse f2; only then can the king take that
+// horse: 先等值交换后，帅才能吃马). Not when another of the mover's pieces
+// could then win as much, nor when the king's or pawn's capture gives
+// check. (A first capture by the king or a pawn is 26.1 / 26.1.1's own
+// case, as in the line; so is the king or pawn that moved, on movedTo:
+// 走动帅(将)、兵(卒)后与其它子配合同时产生捉 → 捉.)
 func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, movedTo position.Square) bool {
 	sq, mover := c.To(), pos.Side()
 	balance, before := 0, 0
@@ -251,10 +302,63 @@ func kingPawnTakesLast(pos *position.Position, par *Params, c position.Move, mov
 		n++
 	}
 	captures := n
+	ok := captures >= 3 && balance > 0 && before <= 0 && (last == position.King || last == position.Pawn)
+	if !ok && captures >= 2 && balance <= 0 && pos.Side() == mover {
+		// The exchange on the square ended even, the mover to move: what
+		// can it take now that it could not before the exchange?
+		ok = ownTakeAfter(pos, par, balance, movedTo, n)
+	}
 	for ; n > 0; n-- {
 		pos.Unmake()
 	}
-	return captures >= 3 && balance > 0 && before <= 0 && (last == position.King || last == position.Pawn)
+	return ok
+}
+
+// ownTakeAfter reports whether, after the n plies of an exchange that left
+// the mover (to move) at balance, its best capture anywhere is an unmoved
+// king's or pawn's that puts it ahead, gives no check, and takes on a
+// square no king or pawn of the mover could take on before the exchange; any other piece's capture that would put it
+// as far ahead says the gain is not the king's or the pawn's own. A
+// capture's worth is the piece taken, less the capturer when the opponent
+// can take back. pos is restored.
+func ownTakeAfter(pos *position.Position, par *Params, balance int, movedTo position.Square, n int) bool {
+	mover := pos.Side()
+	var buf [position.MaxMoves]position.Move
+	best, bestOwn, bestTo := 0, false, position.NoSquare
+	for _, m := range pos.LegalCaptures(buf[:0]) {
+		pc := pos.At(m.From())
+		w := pieceValue(par, pos.At(m.To()), m.To())
+		own := (pc.Kind() == position.King || pc.Kind() == position.Pawn) && m.From() != movedTo && !pos.GivesCheck(m)
+		pos.Make(m)
+		if pos.CanCapture(m.To(), mover.Other()) {
+			w -= pieceValue(par, pc, m.To())
+		}
+		pos.Unmake()
+		if w > best || w == best && !own {
+			best, bestOwn, bestTo = w, own, m.To()
+		}
+	}
+	if !bestOwn || balance+best <= 0 {
+		return false
+	}
+	// Before the exchange: could the king or a pawn take there already?
+	var undone []position.Move
+	for ; n > 0; n-- {
+		undone = append(undone, pos.LastMove())
+		pos.Unmake()
+	}
+	defer func() {
+		for i := len(undone) - 1; i >= 0; i-- {
+			pos.Make(undone[i])
+		}
+	}()
+	for _, m := range pos.LegalCaptures(buf[:0]) {
+		pc := pos.At(m.From())
+		if (pc.Kind() == position.King || pc.Kind() == position.Pawn) && m.To() == bestTo {
+			return false
+		}
+	}
+	return true
 }
 
 // cheapestCapture is the side to move's legal capture on sq by its least
@@ -480,20 +584,30 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	balance := 0                             // the mover's material balance along the line so far
 	lastBefore, lastBy := 0, position.NoKind // before the mover's last capture, and its capturer
 	exchangedOn := false                     // the mover has captured on the victim's square
+	firstBy := position.NoKind               // the king or pawn whose capture is the line's only one (see below)
 	for i, lm := range after.line {
 		capture := pos.At(lm.To()) != position.NoPiece
 		if capture {
 			v := pieceValue(par, pos.At(lm.To()), lm.To())
 			if i%2 == 0 {
 				lastBefore, lastBy = balance, pos.At(lm.From()).Kind()
-				if o, ok := origin[lm.From()]; lm.From() == movedTo && !ok || ok && o == movedTo {
+				firstBy = position.NoKind
+				o, ok := origin[lm.From()]
+				switch {
+				case lm.From() == movedTo && !ok || ok && o == movedTo:
 					// the king or pawn that moved takes last: its move
 					// and the others' chase together (26.1.1 按捉)
 					lastBy = position.NoKind
-				} else if lm.To() != vsq || !exchangedOn {
+				case len(t.Wins) == 0 && !pos.GivesCheck(lm):
+					// the line's first capture (after checks only, or
+					// none): the king's or pawn's own where nothing but
+					// the pieces that keep the protector from taking
+					// back, or a check that forces a piece onto its
+					// square, helps it (decided below)
+					firstBy, lastBy = lastBy, position.NoKind
+				case lm.To() != vsq || !exchangedOn:
 					// not a recapture on the victim's square after an
-					// exchange there (a first capture, or one after
-					// checks only, is 26.1 / 26.1.1's own case)
+					// exchange there
 					lastBy = position.NoKind
 				}
 				exchangedOn = exchangedOn || lm.To() == vsq
@@ -629,7 +743,6 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			t.Joint = true
 		}
 	}
-
 	var rootMates []position.Move
 	t.Protection, t.ProtectionWhy, t.Protectors, t.HiddenRoot, rootMates = protection(s, vsq, S.Other())
 	if len(rootMates) > 0 {
@@ -639,14 +752,49 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.Protection = "insufficient"
 		t.ProtectionWhy = "the exchange still loses material for its side"
 	}
+	// Trapping is taking part too (issue 24 class 5): the moved piece that
+	// keeps an unrooted victim from escaping — every square it could flee
+	// to is covered, or every way out lets a mate in (不能离线) — chases it
+	// with the capturer (a rooted victim's trapper only renews, as before): 2020 参考图39 车三退一, the rook
+	// covering the black rook's ways out while the cannon takes it over the
+	// horse, "车马炮联合捉车"; 参考图49 马七退八, after which the cannon d8
+	// may not take the cannon g8 (马八进六 would mate): 不能离线.
+	if t.GainAfter > 0 {
+		unrooted := t.Protection == "none" || t.Protection == "false"
+		t.MovedPieceTraps = traps(s, vsq, movedTo, unrooted)
+		if t.MovedPieceTraps && unrooted {
+			if !listed[movedTo] {
+				listed[movedTo] = true
+				t.Participants = append(t.Participants, describe(par, pos, movedTo))
+			}
+			if countReal(t.Participants) >= 2 {
+				t.Joint = true
+			}
+		}
+	}
+	// The line's one capture is an unmoved king's or pawn's, without check
+	// (26.1: 帅(将)、兵(卒)本身允许长捉): the others only force a piece onto
+	// its square by check, or keep the protector from taking back — they
+	// pin it or stand in its way (2020 参考图11: 炮6平5 pins the advisor e1,
+	// 卒捉仕，判闲) — while no other piece attacks the victim, backs the
+	// capture or keeps the victim from leaving (that is 配合, 26.1.1).
+	if t.GainAfter > 0 && !t.KingPawnGainsLast && (firstBy == position.King || firstBy == position.Pawn) &&
+		(t.ViaCheck || (t.OnlyKing || t.OnlyPawn) && len(t.Pinners) == 0 && len(t.Screens) == 0 && !t.MovedPieceTraps &&
+			!slices.ContainsFunc(t.Supporters, func(p Piece) bool { return p.Kind != "king" && p.Kind != "pawn" })) {
+		t.KingPawnGainsLast = true
+	}
+
+	t.RootKeptGain = t.GainAfter
+	if (t.Protection == "none" || t.Protection == "false") && t.Direct && !t.MatedAfterCapture {
+		if g, ok := s.rootKeptGain(vsq); ok {
+			t.RootKeptGain = max(t.GainAfter, clampGain(g, pieceValue(par, victim, vsq)))
+		}
+	}
 
 	checks := checksIn(pos, after.line, movedTo)
 	t.MovedPieceTakesPart = t.MovedPieceTakesPart || t.MovedPieceAttacks || movesIn(after.line, movedTo) || checks
 	t.MovedPieceCaptures = t.MovedPieceCaptures || t.MovedPieceAttacks || movesIn(after.line, movedTo)
 	t.MovedPieceChecks = checks
-	if t.GainAfter > 0 {
-		t.MovedPieceTraps = traps(pos, vsq, movedTo)
-	}
 	// A capture of the victim that was not possible before is a new attack
 	// even when the gain did not grow (a line by checks won as much
 	// before): its cause is what the move did to the attackers' lines.
@@ -685,27 +833,39 @@ func checksAfter(pos *position.Position, c position.Move, sq position.Square) bo
 
 // traps reports whether the mover's piece on by keeps the opponent's piece on
 // vsq from escaping: the victim, its side to move, has no legal move to a
-// square the mover cannot take it on at once, and with the piece on by off
-// the board it would have one. pos is P′ (the mover to move, after a null
-// move) and is restored.
-func traps(pos *position.Position, vsq, by position.Square) bool {
+// square the mover cannot take it on at once — with mates, none after which
+// the mover cannot mate at once by a check either (every way out lets a
+// mate in: 不能离线, 2020 参考图49: 进马退马均使黑方四路炮不能离线) — and with
+// the piece on by off the board it would have one. A mate the mover has
+// whatever the victim does holds nothing (as for pinners). pos is P′ (the mover to move,
+// after a null move) and is restored.
+func traps(s *searcher, vsq, by position.Square, mates bool) bool {
+	pos := s.pos
 	if pos.At(by).Kind() == position.King {
 		return false
 	}
+	standing := true // no mate counts
+	if mates {
+		s.reset()
+		standing = s.matesAtOnce(maxPly-3, true)
+	}
 	pos.Make(position.NullMove) // the victim's side to move
 	defer pos.Unmake()
-	if pos.InCheck(pos.Side()) || hasFlight(pos, vsq) {
+	if pos.InCheck(pos.Side()) || hasFlight(s, vsq, standing) {
 		return false
 	}
 	pc := pos.Probe(by, position.NoPiece)
-	free := hasFlight(pos, vsq)
+	free := hasFlight(s, vsq, standing)
 	pos.Probe(by, pc)
 	return free
 }
 
 // hasFlight reports whether the piece on vsq, its side to move, has a legal
-// move to a square where the other side cannot take it at once.
-func hasFlight(pos *position.Position, vsq position.Square) bool {
+// move to a square where the other side cannot take it at once, and after
+// which the other side cannot mate at once by a check (unless it can
+// whatever the victim does: standing).
+func hasFlight(s *searcher, vsq position.Square, standing bool) bool {
+	pos := s.pos
 	var buf [position.MaxMoves]position.Move
 	S := pos.Side().Other()
 	for _, m := range pos.LegalMoves(buf[:0]) {
@@ -713,7 +873,7 @@ func hasFlight(pos *position.Position, vsq position.Square) bool {
 			continue
 		}
 		pos.Make(m)
-		safe := !pos.CanCapture(m.To(), S)
+		safe := !pos.CanCapture(m.To(), S) && (standing || !s.matesAtOnce(maxPly-3, true))
 		pos.Unmake()
 		if safe {
 			return true

@@ -183,6 +183,18 @@ type Threat struct {
 	// no line was worked out (a gain of 0 or less) they are the gain.
 	ChaseGainAfter  int `json:"chase_gain_after"`
 	ChaseGainBefore int `json:"chase_gain_before"`
+	// RootKeptGain: for a victim without a real root (Protection none or
+	// false) that can be taken outright, the best balance of taking it
+	// directly (no check first) by a piece that is the root of some of the
+	// mover's other pieces (做根子捉子), when what the opponent then wins
+	// by taking those pieces where they stand is not counted against the
+	// capture — with the baseline and clamp GainAfter has. The book's
+	// 2020 图22 and 参考图46 call such a capture of an unrooted piece 捉
+	// although the root's leaving loses the piece it guarded (issue 24
+	// class 3: the counter-loss is another group's, 无关联); GainAfter
+	// counts that loss (26.5 得不偿失). Equal to GainAfter when no such
+	// capture exists or the victim is really rooted.
+	RootKeptGain int `json:"root_kept_gain"`
 	// New: a winning line exists after the move (GainAfter > 0) and none did
 	// before, or the chase's gain grew (ChaseGainBefore < ChaseGainAfter:
 	// 从没捉到捉 / 新增得子); false for 从捉到捉 without change. Measured
@@ -294,9 +306,12 @@ type Threat struct {
 	// the victim, or a capture wins only with it (it pins the protector,
 	// keeps it from taking back, or cuts its way: winsAlone's helpers and
 	// blockers), not by the check the capture uncovers; MovedPieceTraps: the victim, its side to move, has no move
-	// to a square the mover cannot take it on, and would have one with the
-	// moved piece off the board (it keeps the victim trapped; only for a
-	// threat that wins); MovedPieceChecks: it gives check in the line (a
+	// to a square the mover cannot take it on — for an unrooted victim,
+	// none after which the mover cannot mate at once either (不能离线, 2020
+	// 参考图49) — and would have one with the moved piece off the board (it
+	// keeps the victim trapped; only for a threat that wins; the trapper of
+	// an unrooted victim is a Participant, and the chase Joint where it is
+	// not the only one: issue 24 class 5, 参考图39); MovedPieceChecks: it gives check in the line (a
 	// discovered check, 抽).
 	MovedPieceCaptures bool `json:"moved_piece_captures"`
 	MovedPieceScreens  bool `json:"moved_piece_screens"`
@@ -310,10 +325,23 @@ type Threat struct {
 	// before the move); a book that reads 从捉到捉 across the check does.
 	GainBeforeCheck int  `json:"gain_before_check"`
 	HasBeforeCheck  bool `json:"has_before_check"`
+	// StoodBeforeCheck: the move answers a check and only lets this threat
+	// resume: before the opponent's checking move the mover could already
+	// win at least as much through the victim (GainBeforeCheck >=
+	// GainAfter), and the moved piece, not the king, takes no part in it
+	// that it did not take there (attacking the victim, backing a capture,
+	// screening a cannon onto it: the roles measured alike before and
+	// after): the king steps aside, a piece blocks or leaves a screen
+	// without itself taking part. A
+	// threat the answering piece itself makes (an interposed piece that
+	// attacks the victim, a horse leaving a screen to hit a cannon: 解将兼捉)
+	// did not stand before the check.
+	StoodBeforeCheck bool `json:"stood_before_check"`
 	// SelfInflicted: the move answers a check, and the threat exists only
 	// because the opponent's checking move took the victim's root away: before
-	// the check the victim was rooted and could not be won (自己造成, 2020
-	// 参考图22).
+	// the check the victim was rooted and could not be won, and the same move
+	// played before the check would have left it rooted (自己造成, 2020
+	// 参考图22; not 参考图47, where the answer moves the screen of the root).
 	SelfInflicted bool `json:"self_inflicted"`
 
 	// Protection of the victim: "none", "real", "false" (假根), "insufficient" (少根).

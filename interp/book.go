@@ -23,6 +23,17 @@ const (
 	Inferred    = "inferred"    // not written in the source: our reading (why says on what)
 )
 
+// Which moves of a repetition a book judges (judge_from).
+const (
+	// JudgeFromPrevious: the moves since the previous occurrence of the
+	// final position — the shortest cycle that ends there (the default).
+	JudgeFromPrevious = "previous"
+	// JudgeFromFirst: every move since the first of the final position's
+	// last `repetitions` occurrences (the repetition the book rules on),
+	// when the play came back to it along more than one sequence (Input.Whole).
+	JudgeFromFirst = "first"
+)
+
 // Book statuses (rules list).
 var bookStatuses = []string{"official", "trial", "proposal", "draft", "reconstruction", "analogy"}
 
@@ -49,6 +60,11 @@ type Book struct {
 	// Repetitions is how many times the position must occur before the book
 	// rules (循环达三次 → 3). A ruling made on fewer occurrences says so.
 	Repetitions int
+	// JudgeFrom is which moves of a repetition the book judges (judge_from):
+	// JudgeFromPrevious, the moves since the final position's previous
+	// occurrence (the shortest cycle ending there), or JudgeFromFirst,
+	// every move since the first of its last Repetitions occurrences.
+	JudgeFrom string
 	// Labels in weight order, heaviest first (从重).
 	Labels       []Label
 	DefaultLabel string

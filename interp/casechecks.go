@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -76,7 +77,7 @@ func parseThen(item string) (word, arg string, err error) {
 	word = f[0]
 	takes, ok := thenWords[word]
 	if !ok {
-		msg := fmt.Sprintf("unknown then item %q", word)
+		msg := fmt.Sprintf("unknown then item %s", excerpt.Quote(word))
 		known := make([]string, 0, len(thenWords))
 		for w := range thenWords {
 			known = append(known, w)
@@ -88,9 +89,9 @@ func parseThen(item string) (word, arg string, err error) {
 	}
 	switch {
 	case takes && len(f) != 2:
-		return "", "", fmt.Errorf("then item %q takes one argument (%q)", word, item)
+		return "", "", fmt.Errorf("then item %s takes one argument (%s)", excerpt.Quote(word), excerpt.Quote(item))
 	case !takes && len(f) != 1:
-		return "", "", fmt.Errorf("then item %q takes no argument (%q)", word, item)
+		return "", "", fmt.Errorf("then item %s takes no argument (%s)", excerpt.Quote(word), excerpt.Quote(item))
 	}
 	if takes {
 		arg = f[1]
@@ -98,11 +99,11 @@ func parseThen(item string) (word, arg string, err error) {
 	switch word {
 	case "captures":
 		if _, ok := kindWords[arg]; !ok {
-			return "", "", fmt.Errorf("captures %q: not a piece kind (车 马 炮 相 仕 兵 帅, or R N C B A P K)", arg)
+			return "", "", fmt.Errorf("captures %s: not a piece kind (车 马 炮 相 仕 兵 帅, or R N C B A P K)", excerpt.Quote(arg))
 		}
 	case "attacks", "no-attacks":
 		if _, ok := position.ParseSquare(arg); !ok {
-			return "", "", fmt.Errorf("%s %q: not a square (ICCS, like e7)", word, arg)
+			return "", "", fmt.Errorf("%s %s: not a square (ICCS, like e7)", word, excerpt.Quote(arg))
 		}
 	}
 	return word, arg, nil
@@ -118,7 +119,7 @@ func verifyChecks(start *position.Position, moves []position.Move, checks []Case
 			if what == "" {
 				what = strings.Join(ck.Then, ", ")
 			}
-			return &CaseError{Line: ck.Line, Msg: fmt.Sprintf("check %d (line %d, %q): %v", i+1, ck.Line, what, err)}
+			return &CaseError{Line: ck.Line, Msg: fmt.Sprintf("check %d (line %d, %s): %v", i+1, ck.Line, excerpt.Quote(what), err)}
 		}
 	}
 	return nil
@@ -162,7 +163,7 @@ func verifyCheck(start *position.Position, moves []position.Move, ck *CaseCheck)
 			return err
 		}
 		if err := holds(p, word, arg, len(ck.Play) > 0, last, captured); err != nil {
-			return fmt.Errorf("%q does not hold: %v", item, err)
+			return fmt.Errorf("%s does not hold: %v", excerpt.Quote(item), err)
 		}
 	}
 	return nil
@@ -246,7 +247,7 @@ func holds(p *position.Position, word, arg string, played bool, last position.Mo
 		}
 		return nil
 	}
-	return fmt.Errorf("unknown then item %q", word)
+	return fmt.Errorf("unknown then item %s", excerpt.Quote(word))
 }
 
 // legalMove returns nil when text is a legal move in p, else why not.

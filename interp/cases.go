@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -87,6 +89,19 @@ func sortedBookIDsOf(ids []string) []string {
 	return sortedBookIDs(m)
 }
 
+// looksJSONL: the first line that is not blank or a # comment starts
+// with "{".
+func looksJSONL(data []byte) bool {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		return line[0] == '{'
+	}
+	return true
+}
+
 // ReadCases reads a case file: JSON Lines (.jsonl, .json) or YAML (.yaml,
 // .yml). A row that cannot be read is returned with Err set; an error is
 // returned only when the file itself cannot be read.
@@ -115,6 +130,53 @@ type jsonCase struct {
 	Note    string    `json:"note"`
 }
 
+// jsonCaseFields are the fields of a JSON Lines case row.
+var jsonCaseFields = []string{"id", "fen", "moves", "expect", "verdict", "ruleset", "labels", "source", "ruling", "note"}
+
+// jsonDataFields are the other fields of the shared data files read as case
+// files (../shared/data: the 2020 figures, the AXF/WXF rulings, the famous
+// games, the CCPD repetitions): what they record besides a case, which a
+// case row may carry and the reader passes over. Any other field is an
+// error, as in a YAML case file: a typo ("lables") must not pass silently.
+var jsonDataFields = []string{
+	"all_moves_legal", "author_notes", "axf_book_line_check", "axf_book_verdict", "axf_diagram",
+	"black", "book_labels", "book_moves", "book_moves_note", "case", "ccpd_id", "code_comments",
+	"comment_verbatim", "cycle_fen", "cycle_moves", "cycle_moves_cn", "cycle_start_ply", "date",
+	"ends_in_repetition", "event", "expected_result", "expected_result_meaning", "fen_source",
+	"fen_source_name", "final_position_occurrences", "game_fen", "game_moves",
+	"inferred_from_game_result", "label_details", "label_differences", "licence", "matched_cycle",
+	"max_position_occurrences", "moves_cn", "moves_cppxq", "moves_threefold", "moves_threefold_cn",
+	"moves_threefold_note", "moves_wxf", "notation_mismatch", "notes", "official_reference", "plies",
+	"plies_after_third_occurrence", "red", "repeat_of_ply", "repeats_to_start", "repetition_segments",
+	"result", "side_to_move_after_moves", "source_test", "third_occurrence_ply",
+	"threefold_occurrences", "topic", "validated", "validated_note", "verdict_check_against_comment",
+}
+
+// unknownJSONField refuses a row with a field that is neither a case's
+// nor one of the data files', suggesting the case field it may mean.
+func unknownJSONField(row []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(row, &fields) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if contains(jsonCaseFields, k) || contains(jsonDataFields, k) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown field %s", excerpt.Quote(k))
+		if sg := suggest(k, jsonCaseFields); sg != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", sg)
+		}
+		return errors.New(msg + "; a case row has " + strings.Join(jsonCaseFields, ", "))
+	}
+	return nil
+}
+
 func readJSONLCases(path string, data []byte) []Case {
 	var out []Case
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -130,6 +192,14 @@ func readJSONLCases(path string, data []byte) []Case {
 		var jc jsonCase
 		if err := json.Unmarshal(text, &jc); err != nil {
 			c.Err = fmt.Errorf("not a JSON object: %v", err)
+			out = append(out, c)
+			continue
+		}
+		if c.Err = unknownJSONField(text); c.Err != nil {
+			c.ID = jc.ID
+			if c.ID == "" {
+				c.ID = fmt.Sprintf("line %d", line)
+			}
 			out = append(out, c)
 			continue
 		}
@@ -180,7 +250,7 @@ func checkCase(c *Case) error {
 	}
 	for id, v := range c.Expect {
 		if !verdictWords[v] {
-			return fmt.Errorf("expect[%s]: %q is not a verdict (red-must-vary, black-must-vary, draw, no-cycle)", id, v)
+			return fmt.Errorf("expect[%s]: %s is not a verdict (red-must-vary, black-must-vary, draw, no-cycle)", excerpt.Cut(id), excerpt.Quote(v))
 		}
 	}
 	for id := range c.Known {
@@ -240,12 +310,28 @@ func ReadCaseFile(path string) (*CaseFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if data, _, err = record.DecodeText(data, ""); err != nil {
+	return ReadCaseData(path, data)
+}
+
+// ReadCaseData reads a case file's content; name is the file's name (its
+// extension says JSON Lines or YAML; without one, as for standard input,
+// "-", rows that start with "{" are JSON Lines and anything else YAML).
+func ReadCaseData(path string, data []byte) (*CaseFile, error) {
+	data, _, err := record.DecodeText(data, "")
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var cf *CaseFile
+	yamlFile := false
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":
+		yamlFile = true
+	case ".jsonl", ".json":
+	default:
+		yamlFile = !looksJSONL(data)
+	}
+	switch {
+	case yamlFile:
 		if cf, err = readYAMLCaseFile(path, data); cf == nil || err != nil {
 			return cf, err
 		}
@@ -375,7 +461,7 @@ func playCase(c *Case) error {
 		}
 		for i, m := range got {
 			if m != moves[from+i] {
-				return fmt.Errorf("moves_cn: move %d %q is %s, moves has %s", i+1, cn[i], m, moves[from+i])
+				return fmt.Errorf("moves_cn: move %d %s is %s, moves has %s", i+1, excerpt.Quote(cn[i]), m, moves[from+i])
 			}
 		}
 	}
@@ -415,7 +501,7 @@ func (d *decoder) caseChecks(n ast.Node) ([]CaseCheck, error) {
 			for _, mv := range m.Values {
 				key := mv.Key.String()
 				if !contains(checkFields, key) {
-					msg := fmt.Sprintf("unknown field %q", key)
+					msg := fmt.Sprintf("unknown field %s", excerpt.Quote(key))
 					if sg := suggest(key, checkFields); sg != "" {
 						msg += fmt.Sprintf(" (did you mean %q?)", sg)
 					}
@@ -565,7 +651,7 @@ func (c *Case) BooksIn(lib *Library, only map[string]bool) ([]*Book, error) {
 		}
 		b := lib.Book(id)
 		if b == nil {
-			return nil, fmt.Errorf("no rule set %q", id)
+			return nil, fmt.Errorf("no rule set %s", excerpt.Quote(id))
 		}
 		books = append(books, b)
 	}
@@ -614,8 +700,15 @@ func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *C
 		return CaseRun{}, err
 	}
 	for id, want := range c.Labels {
-		if len(in.Moves) > 0 && len(want) != len(in.Moves) {
-			return CaseRun{}, fmt.Errorf("labels[%s] gives %d labels, the cycle judged has %d moves (one label a move, ~ for unknown)", id, len(want), len(in.Moves))
+		n := len(in.Moves)
+		for _, b := range books {
+			if b.ID == id {
+				mv, _ := in.judged(b) // the moves since the position first occurred, under judge_from: first
+				n = len(mv)
+			}
+		}
+		if len(in.Moves) > 0 && len(want) != n {
+			return CaseRun{}, fmt.Errorf("labels[%s] gives %d labels, the cycle judged has %d moves (one label a move, ~ for unknown)", id, len(want), n)
 		}
 	}
 	rulings, err := judge(books, in)

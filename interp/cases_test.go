@@ -146,7 +146,7 @@ func TestReadCasesJSONL(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "rows.jsonl")
 	rows := strings.Join([]string{
-		`{"id": "ok", "fen": "x", "moves": ["h6i4", "i9h9"], "expect": {"11": "red-must-vary"}, "extra": 1}`,
+		`{"id": "ok", "fen": "x", "moves": ["h6i4", "i9h9"], "expect": {"11": "red-must-vary"}, "notes": "a data file's field"}`,
 		`{"id": "string-moves", "fen": "x", "moves": "h6i4 i9h9", "expect": {"asian": "draw"}}`,
 		`not json`,
 		`{"id": "bad-verdict", "fen": "x", "moves": ["a0a1"], "expect": {"11": "red loses"}}`,
@@ -242,4 +242,21 @@ func TestAttacksOfALineThroughCheck(t *testing.T) {
 	require.Len(t, m.Attacks, 2)
 	assert.Equal(t, Attack{Attacker: "马 h6", From: "h6", To: "g8", Step: 1}, m.Attacks[0])
 	assert.Equal(t, Attack{Attacker: "车 h0", Victim: "车 h9", From: "h0", To: "h9", Step: 2}, m.Attacks[1])
+}
+
+// Issue 25, item 7: a JSON Lines case row is as strict as a YAML one: a
+// typo'd field is an error with the field it may mean, not ignored.
+func TestJSONLUnknownField(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.jsonl")
+	rows := `{"id": "typo", "fen": "x", "moves": ["h6i4"], "expect": {"11": "draw"}, "lables": {"11": ["闲"]}}
+{"id": "other", "fen": "x", "moves": ["h6i4"], "expect": {"11": "draw"}, "zzzzzz": 1}
+`
+	require.NoError(t, os.WriteFile(path, []byte(rows), 0o644))
+	cases, err := ReadCases(path)
+	require.NoError(t, err)
+	require.Len(t, cases, 2)
+	assert.Equal(t, "typo", cases[0].ID)
+	assert.EqualError(t, cases[0].Err, `unknown field "lables" (did you mean "labels"?); a case row has id, fen, moves, expect, verdict, ruleset, labels, source, ruling, note`)
+	require.Error(t, cases[1].Err)
+	assert.Contains(t, cases[1].Err.Error(), `unknown field "zzzzzz"; a case row has`)
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"regexp"
 	"strings"
 )
@@ -102,17 +103,17 @@ func rulingOf(c *Case, verdict, ruleset string, labels []*string) error {
 	books := booksOfRuleset(ruleset)
 	if len(books) == 0 {
 		if ruleset == "" {
-			return fmt.Errorf("verdict %q names no rule set: give \"ruleset\" (a book id, an edition year such as \"CXA 2020\", or \"AXF\"), or \"expect\" {book id: verdict}", verdict)
+			return fmt.Errorf("verdict %s names no rule set: give \"ruleset\" (a book id, an edition year such as \"CXA 2020\", or \"AXF\"), or \"expect\" {book id: verdict}", excerpt.Quote(verdict))
 		}
-		return fmt.Errorf("ruleset %q names no bundled book: name an edition year (1979, 1987, 1999, 2011, 2020) or Asian/AXF/WXF, or give \"expect\" {book id: verdict}", ruleset)
+		return fmt.Errorf("ruleset %s names no bundled book: name an edition year (1979, 1987, 1999, 2011, 2020) or Asian/AXF/WXF, or give \"expect\" {book id: verdict}", excerpt.Quote(ruleset))
 	}
 	c.RulesetNamed = ruleset
 	v, qualified, ok := verdictOfText(verdict)
 	switch {
 	case verdict == "" && len(labels) == 0:
-		return fmt.Errorf("ruleset %q but no verdict: give \"verdict\" (red loses, black loses, draw, red must vary …)", ruleset)
+		return fmt.Errorf("ruleset %s but no verdict: give \"verdict\" (red loses, black loses, draw, red must vary …)", excerpt.Quote(ruleset))
 	case verdict != "" && !ok && !qualified:
-		return fmt.Errorf("verdict %q is not a ruling this reads: red loses, black loses, draw, red must vary, black must vary (a remark may follow in brackets)", verdict)
+		return fmt.Errorf("verdict %s is not a ruling this reads: red loses, black loses, draw, red must vary, black must vary (a remark may follow in brackets)", excerpt.Quote(verdict))
 	}
 	uncounted := func(id, why string) {
 		if c.Uncounted == nil {
@@ -126,7 +127,7 @@ func rulingOf(c *Case, verdict, ruleset string, labels []*string) error {
 		case qualified || !ok:
 			uncounted(id, verdict)
 		case len(books) > 1:
-			uncounted(id, fmt.Sprintf("%s (under %q, which does not say which book)", verdict, ruleset))
+			uncounted(id, fmt.Sprintf("%s (under %s, which does not say which book)", excerpt.Cut(verdict), excerpt.Quote(ruleset)))
 		default:
 			if c.Expect == nil {
 				c.Expect = map[string]string{}

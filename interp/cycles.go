@@ -89,6 +89,8 @@ func FindCycles(start *position.Position, moves []position.Move, mode string) []
 		if !ok { // cannot happen: the position occurs again at j
 			continue
 		}
+		in.FromPly += from // plies of the game, not of the window
+		in.WholeFromPly += from
 		out = append(out, GameCycle{Input: in, Ply: j, FromPly: j - len(in.Moves), EndsGame: j == len(keys)-1})
 		if mode == CyclesFirst {
 			// The stretch still decides EndsGame.

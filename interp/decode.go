@@ -26,6 +26,9 @@ type rawFile struct {
 	extends   string
 	extendsAt pos
 	sources   []Source
+	// citeFrom, citeAs: the clauses taken from the book extended cite the
+	// edition citeFrom; this book cites them as citeAs (inherited_cites).
+	citeFrom, citeAs string
 
 	params      []paramSet
 	labels      []Label
@@ -48,6 +51,7 @@ type rawFile struct {
 type paramSet struct {
 	name  string
 	num   int
+	str   string
 	flag  bool
 	at    pos
 	isNum bool
@@ -79,12 +83,12 @@ const (
 	scopeVerdict = "verdict"
 )
 
-var topFields = []string{"title", "summary", "year", "in_force", "status", "extends", "sources", "notes",
+var topFields = []string{"title", "summary", "year", "in_force", "status", "extends", "inherited_cites", "sources", "notes",
 	"params", "labels", "default_label", "defs", "moves", "patterns", "verdict", "override"}
 
 var paramFields = []string{"rook", "horse", "cannon", "advisor", "elephant", "pawn", "crossed_pawn",
 	"pawn_trade_no_gain", "mate_depth", "quiet_mate", "quiet_mate_depth", "gain_checks",
-	"exchange_depth", "exchange_checks", "node_limit", "repetitions", "chase_exchange"}
+	"exchange_depth", "exchange_checks", "node_limit", "repetitions", "chase_exchange", "judge_from"}
 
 var clauseFields = []string{"id", "cite", "source", "status", "why", "quote", "note"}
 
@@ -142,6 +146,18 @@ func decodeFile(id, name string, data []byte) *rawFile {
 		case "extends":
 			rf.extends, _ = d.str(fl, "")
 			rf.extendsAt = d.pos(fl.value)
+		case "inherited_cites":
+			for _, t := range d.fields(fl.value, "", "inherited_cites", "from", "as") {
+				v, _ := d.str(t, "")
+				if t.key == "from" {
+					rf.citeFrom = v
+				} else {
+					rf.citeAs = v
+				}
+			}
+			if rf.citeFrom == "" || rf.citeAs == "" {
+				d.errorf(fl.value, "", CodeMissing, "inherited_cites needs from (the edition the clauses taken cite) and as (this book's)")
+			}
 		case "sources":
 			rf.decodeSources(fl)
 		case "params":
@@ -190,7 +206,7 @@ func decodeFile(id, name string, data []byte) *rawFile {
 			}
 		}
 	}
-	if rf.titleSet && rf.title.ZH == "" && rf.title.EN == "" {
+	if rf.titleSet && strings.TrimSpace(rf.title.ZH) == "" && strings.TrimSpace(rf.title.EN) == "" {
 		d.errs = append(d.errs, f.errorAt(rf.topAt, "", CodeMissing, "title needs zh or en"))
 	}
 	return rf
@@ -253,6 +269,16 @@ func (rf *rawFile) decodeParams(fl field) {
 				d.errorf(t.value, "", CodeBadValue, "chase_exchange must be board or square, not %q", v)
 				continue
 			}
+		case "judge_from":
+			v, ok := d.str(t, "")
+			if !ok {
+				continue
+			}
+			if v != JudgeFromPrevious && v != JudgeFromFirst {
+				d.errorf(t.value, "", CodeBadValue, "judge_from must be %s or %s, not %q", JudgeFromPrevious, JudgeFromFirst, v)
+				continue
+			}
+			ps.str = v
 		default:
 			v, ok := d.integer(t, "")
 			if !ok {
@@ -268,8 +294,9 @@ func (rf *rawFile) decodeParams(fl field) {
 	}
 }
 
-// applyParams sets the params rf gives on p.
-func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
+// applyParams sets the params rf gives on p, and the book's own (the
+// repetitions it rules at, the moves it judges) on b.
+func (rf *rawFile) applyParams(p *facts.Params, b *Book) {
 	for _, ps := range rf.params {
 		switch ps.name {
 		case "rook":
@@ -303,7 +330,9 @@ func (rf *rawFile) applyParams(p *facts.Params, reps *int) {
 		case "node_limit":
 			p.NodeLimit = ps.num
 		case "repetitions":
-			*reps = ps.num
+			b.Repetitions = ps.num
+		case "judge_from":
+			b.JudgeFrom = ps.str
 		case "chase_exchange":
 			p.ChaseExchange = facts.ChaseExchange(ps.num)
 		}

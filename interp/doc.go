@@ -7,7 +7,16 @@
 //
 //  1. params: the values the fact extractor uses (piece values, search
 //     depths). Facts are computed once per distinct set of params and shared
-//     by every book that uses the same.
+//     by every book that uses the same. Two params are the book's own:
+//     `repetitions` (how many times the position must occur before it
+//     rules: 循环达三次 → 3) and `judge_from` (which moves it judges:
+//     `previous`, the default — the moves since the final position's
+//     previous occurrence, the shortest cycle ending there; or `first` —
+//     every move since the first of its last `repetitions` occurrences (the
+//     repetition the book rules on), when the play came back to it along
+//     different moves, as AXF's rule 32 reads "two pieces take turns").
+//     Any other value is refused at load. Each ruling says which plies it
+//     judged (Ruling.Judged).
 //  2. moves: an ordered list of rules that label each move of the cycle. A
 //     labelling rule gives its label (将 杀 捉 兑 献 拦 跟 闲 …) when its
 //     `when` holds; with `for: threats` (or offers) it is tested on each of
@@ -28,7 +37,9 @@
 //
 // `extends: ID` starts from another book; `override` then replaces, removes
 // or inserts rules by id, so a draft or a later edition says only what
-// changes. Everything is checked at load: unknown fields, unknown facts,
+// changes; `inherited_cites: {from: "2011", as: "2020"}` makes the clauses
+// it takes cite its own edition (the 2020 book keeps 2011's numbers).
+// Everything is checked at load: unknown fields, unknown facts,
 // predicates that are not boolean, duplicate ids, overrides of missing
 // rules, extends cycles — each reported at file:line:col with the rule's id.
 //

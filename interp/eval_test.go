@@ -216,7 +216,7 @@ func TestEleven(t *testing.T) {
 				mv("black", "rook", "i8", "i9", chase("horse", "g5", "none", joint)),
 			),
 			labels:  []string{"捉", "捉", "捉", "捉"},
-			verdict: RedMustVary, row: "26.9-heavier-lightest",
+			verdict: RedMustVary, row: "26.9.2-26.9.3-single-chaser-varies",
 		},
 		{
 			name: "both forbidden and equally heavy: draw (26.9.4)",

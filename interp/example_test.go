@@ -72,11 +72,14 @@ func ExampleLibrary_Select() {
 	for _, b := range books {
 		fmt.Println(b.ID, b.Year)
 	}
-	_, err = lib.Select("2011")
+	books, _ = lib.Select("2011") // an edition year names its book
+	fmt.Println(books[0].ID)
+	_, err = lib.Select("2012")
 	fmt.Println(err)
 	// Output:
 	// 11 2011
 	// 20 2020
 	// asian 2003
-	// no rule set "2011" (bundled: 79, 87, 99, 11, 20, asian, tw-1982, wang-zhong, wang-zhong-2, ko)
+	// 11
+	// no rule set "2012" (bundled: 79, 87, 99, 11, 20, asian, tw-1982, wang-zhong, wang-zhong-2, ko; or an edition year: 1979, 1987, 1999, 2011, 2020)
 }

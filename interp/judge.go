@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/xqrules/xqrules/facts"
@@ -18,6 +19,73 @@ type Input struct {
 	// when only one period is known).
 	Occurrences int
 	Context     Context
+	// Whole: every move since Start's position first occurred in the game,
+	// ending at it again, when the play came back to it along more than one
+	// sequence of moves (so Whole is not Moves repeated); nil otherwise.
+	// Returns are the offsets in Whole where the position stands (0 first,
+	// len(Whole) last). Books with judge_from: first judge Whole from the
+	// first of the position's last `repetitions` occurrences.
+	Whole   []position.Move
+	Returns []int
+	// FromPly and WholeFromPly: how many moves of the game were played
+	// before Moves and before Whole (the plies judged are FromPly+1 …
+	// FromPly+len(Moves)); 0 for an input that is the cycle itself.
+	FromPly, WholeFromPly int
+}
+
+// judged returns the moves book b judges of in, and the plies they are.
+//
+// Under judge_from: first the moves are those since the first of the
+// position's last b.Repetitions occurrences (the repetition the book rules
+// on: earlier returns to the position are not part of it), unless they only
+// repeat the period.
+func (in *Input) judged(b *Book) ([]position.Move, JudgedPlies) {
+	if b.JudgeFrom == JudgeFromFirst && len(in.Whole) > len(in.Moves) && len(in.Returns) > 0 {
+		from := in.Returns[max(0, len(in.Returns)-max(b.Repetitions, 2))]
+		if mv := in.Whole[from:]; !repeats(mv, in.Moves) {
+			return mv, JudgedPlies{From: in.WholeFromPly + from + 1, To: in.WholeFromPly + len(in.Whole), SinceFirst: true}
+		}
+	}
+	return in.Moves, JudgedPlies{From: in.FromPly + 1, To: in.FromPly + len(in.Moves)}
+}
+
+// repeats: moves are period played once or more.
+func repeats(moves, period []position.Move) bool {
+	if len(period) == 0 || len(moves)%len(period) != 0 {
+		return false
+	}
+	for i := 0; i < len(moves); i += len(period) {
+		if !slices.Equal(moves[i:i+len(period)], period) {
+			return false
+		}
+	}
+	return true
+}
+
+// windows groups books by the moves they judge of in (indexes in books, in
+// order; most often one group).
+func (in *Input) windows(books []*Book) [][]int {
+	var groups [][]int
+	var lens []int
+	for i, b := range books {
+		mv, _ := in.judged(b)
+		k := slices.Index(lens, len(mv))
+		if k < 0 {
+			lens, groups = append(lens, len(mv)), append(groups, nil)
+			k = len(groups) - 1
+		}
+		groups[k] = append(groups[k], i)
+	}
+	return groups
+}
+
+// pick returns the books with the indexes.
+func pick(books []*Book, idx []int) []*Book {
+	out := make([]*Book, len(idx))
+	for k, i := range idx {
+		out[k] = books[i]
+	}
+	return out
 }
 
 // Analyzer computes a cycle's facts under each of several sets of params;
@@ -34,6 +102,51 @@ func Judge(books []*Book, in Input) ([]Ruling, error) {
 	if len(in.Moves) == 0 {
 		return noCycle(books), nil
 	}
+	return byWindow(books, in, func(books []*Book, moves []position.Move) ([]Ruling, error) {
+		return judgeMoves(books, in, moves)
+	})
+}
+
+// byWindow rules with judge on the moves each book judges of in (most
+// often the same for every book: one call) and says in each ruling which
+// plies it judged.
+func byWindow(books []*Book, in Input, judge func([]*Book, []position.Move) ([]Ruling, error)) ([]Ruling, error) {
+	if len(books) == 0 {
+		return nil, nil
+	}
+	var groups [][]int
+	if len(in.Whole) > 0 { // else every book judges the period
+		groups = in.windows(books)
+	}
+	var out []Ruling
+	if len(groups) <= 1 {
+		moves, _ := in.judged(books[0])
+		rs, err := judge(books, moves)
+		if err != nil {
+			return nil, err
+		}
+		out = rs
+	} else {
+		out = make([]Ruling, len(books))
+		for _, idx := range groups {
+			moves, _ := in.judged(books[idx[0]])
+			rs, err := judge(pick(books, idx), moves)
+			if err != nil {
+				return nil, err
+			}
+			for k, i := range idx {
+				out[i] = rs[k]
+			}
+		}
+	}
+	for i, b := range books {
+		_, out[i].Judged = in.judged(b)
+	}
+	return out, nil
+}
+
+// judgeMoves is Judge on the moves given (in's Moves or Whole).
+func judgeMoves(books []*Book, in Input, moves []position.Move) ([]Ruling, error) {
 	params, of := analyses(books)
 	occ := max(in.Occurrences, 2)
 	out := make([]Ruling, len(books))
@@ -44,7 +157,7 @@ func Judge(books []*Book, in Input) ([]Ruling, error) {
 		run := func() {
 			// AnalyzeCycle only reads the start position: the
 			// goroutines may share it.
-			cyc, err := facts.AnalyzeCycle(in.Start, in.Moves, occ, p)
+			cyc, err := facts.AnalyzeCycle(in.Start, moves, occ, p)
 			if err != nil {
 				factErrs[k] = err
 				return
@@ -102,8 +215,15 @@ func judgeWith(analyze Analyzer, books []*Book, in Input, quiet bool) ([]Ruling,
 	if len(in.Moves) == 0 {
 		return noCycle(books), nil
 	}
+	return byWindow(books, in, func(books []*Book, moves []position.Move) ([]Ruling, error) {
+		return judgeMovesWith(analyze, books, in, moves, quiet)
+	})
+}
+
+// judgeMovesWith is judgeWith on the moves given (in's Moves or Whole).
+func judgeMovesWith(analyze Analyzer, books []*Book, in Input, moves []position.Move, quiet bool) ([]Ruling, error) {
 	params, of := analyses(books)
-	cycles, err := analyze(in.Start, in.Moves, max(in.Occurrences, 2), params)
+	cycles, err := analyze(in.Start, moves, max(in.Occurrences, 2), params)
 	if err != nil {
 		return nil, fmt.Errorf("facts: %w", err)
 	}
@@ -179,9 +299,36 @@ func noCycle(books []*Book) []Ruling {
 			t = b.Title.EN
 		}
 		out[i] = Ruling{Ruleset: b.ID, Title: t, Verdict: NoCycle, Moves: []MoveRuling{},
-			Reason: "no position occurs twice (same side to move): nothing to rule on"}
+			Reason: "the moves do not end in a repetition (their last position has not occurred before, same side to move): nothing to rule on"}
 	}
 	return out
+}
+
+// whole returns the moves since the final position of keys first occurred,
+// the offsets in them where it stands, and the plies before them, when the
+// play came back to it along more than one sequence of moves; nil when
+// every return repeats period (the moves since its previous occurrence).
+func whole(keys []uint64, moves, period []position.Move) ([]position.Move, []int, int) {
+	last := keys[len(keys)-1]
+	first, prev := -1, -1
+	differs := false
+	var returns []int
+	for i, k := range keys {
+		if k != last {
+			continue
+		}
+		if first < 0 {
+			first = i
+		} else if !slices.Equal(moves[prev:i], period) {
+			differs = true
+		}
+		prev = i
+		returns = append(returns, i-first)
+	}
+	if !differs {
+		return nil, nil, 0
+	}
+	return append([]position.Move(nil), moves[first:]...), returns, first
 }
 
 // FindCycle finds the cycle a game ends in: the moves between the two most
@@ -203,7 +350,8 @@ func FindCycle(start *position.Position, moves []position.Move) (in Input, ok bo
 		at.Make(m)
 	}
 	in = Input{Start: at, Moves: append([]position.Move(nil), moves[from:]...),
-		Occurrences: position.Occurrences(keys, keys[len(keys)-1])}
+		Occurrences: position.Occurrences(keys, keys[len(keys)-1]), FromPly: from}
+	in.Whole, in.Returns, in.WholeFromPly = whole(keys, moves, in.Moves)
 	// Which side first brought back a position already seen, in the stretch
 	// of the game that cycles (from the first occurrence of any of the
 	// cycle's positions)? keys[j] is the position after ply j, made by the

@@ -168,35 +168,42 @@ var liabilityTable = []liabilityRow{
 	// unrooted piece weighs as much as 杀; a joint chase (联合捉子, rooted
 	// victim or not) less; a chase of a 少根子 or a rooted piece less again.
 	{"图3 长捉无根子 vs 长捉车", []string{"捉无根子", "捉无根子"}, []string{"捉车", "捉车"}, Draw, "26.9.4-both-forbidden", ""},
-	{"图10 长捉车 vs 一捉无根子一联合捉", []string{"捉车", "捉车"}, []string{"捉无根子", "联合捉有根子"}, RedMustVary, "26.9-heavier-lightest", ""},
-	{"图11 联合捉 vs 长捉无根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉无根子", "捉无根子"}, BlackMustVary, "26.9-heavier-lightest", ""},
+	{"图10 长捉车 vs 一捉无根子一联合捉", []string{"捉车", "捉车"}, []string{"捉无根子", "联合捉有根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"图11 联合捉 vs 长捉无根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉无根子", "捉无根子"}, BlackMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	{"图19 一将一捉 vs 长杀", []string{"将", "捉车"}, []string{"杀", "杀"}, Draw, "26.9.4-both-forbidden", ""},
-	{"图25 联合捉 vs 长捉车", []string{"联合捉车", "联合捉车"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9-heavier-lightest", ""},
-	{"图26 一捉无根子一捉少根子 vs 长捉车", []string{"捉无根子", "捉少根子"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9-heavier-lightest", ""},
-	{"图27 长捉无根子 vs 车炮联合捉", []string{"捉无根子", "捉无根子"}, []string{"联合捉有根子", "联合捉有根子"}, RedMustVary, "26.9-heavier-lightest", ""},
-	{"图28 一捉无根子一联合捉 vs 长捉车", []string{"捉无根子", "联合捉无根子"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9-heavier-lightest", ""},
+	{"图25 联合捉 vs 长捉车", []string{"联合捉车", "联合捉车"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"图26 一捉无根子一捉少根子 vs 长捉车", []string{"捉无根子", "捉少根子"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"图27 长捉无根子 vs 车炮联合捉", []string{"捉无根子", "捉无根子"}, []string{"联合捉有根子", "联合捉有根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"图28 一捉无根子一联合捉 vs 长捉车", []string{"捉无根子", "联合捉无根子"}, []string{"捉车", "捉车"}, BlackMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	{"图29 长杀 vs 长杀", []string{"杀", "杀"}, []string{"杀", "杀"}, Draw, "26.9.4-both-forbidden", ""},
-	{"参考图34 长捉无根子 vs 一联合捉一杀", []string{"捉无根子", "捉无根子"}, []string{"联合捉无根子", "杀"}, RedMustVary, "26.9-heavier-lightest", ""},
+	{"参考图34 长捉无根子 vs 一联合捉一杀", []string{"捉无根子", "捉无根子"}, []string{"联合捉无根子", "杀"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	{"参考图35 一捉车一杀 vs 一捉无根子一捉车", []string{"捉车", "杀"}, []string{"捉无根子", "捉车"}, Draw, "26.9.4-both-forbidden", ""},
-	{"参考图36 一捉车一捉无根子 vs 长捉少根子", []string{"捉车", "捉无根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9-heavier-lightest", ""},
-	{"参考图38 长捉车 vs 联合捉车 (26.9.2)", []string{"捉车", "捉车"}, []string{"联合捉车", "联合捉车"}, RedMustVary, "26.9-heavier-lightest", ""},
-	{"参考图40 长捉无根子 vs 马炮联合捉 (26.9.3)", []string{"捉无根子", "捉无根子"}, []string{"联合捉无根子", "联合捉无根子"}, RedMustVary, "26.9-heavier-lightest", ""},
-	{"参考图41 一捉无根象一联合捉 vs 长捉无根子", []string{"捉无根象", "联合捉有根子"}, []string{"捉无根子", "捉无根子"}, BlackMustVary, "26.9-heavier-lightest", ""},
+	{"参考图36 一捉车一捉无根子 vs 长捉少根子", []string{"捉车", "捉无根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"参考图38 长捉车 vs 联合捉车 (26.9.2)", []string{"捉车", "捉车"}, []string{"联合捉车", "联合捉车"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"参考图40 长捉无根子 vs 马炮联合捉 (26.9.3)", []string{"捉无根子", "捉无根子"}, []string{"联合捉无根子", "联合捉无根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
+	{"参考图41 一捉无根象一联合捉 vs 长捉无根子", []string{"捉无根象", "联合捉有根子"}, []string{"捉无根子", "捉无根子"}, BlackMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	{"参考图42 一联合捉一杀 vs 一将一联合捉", []string{"联合捉有根子", "杀"}, []string{"将", "联合捉有根子"}, Draw, "26.9.4-both-forbidden", ""},
 	{"参考图43 长捉无根子 vs 长杀", []string{"捉无根子", "捉无根子"}, []string{"杀", "杀"}, Draw, "26.9.4-both-forbidden", ""},
 	{"参考图44 长捉无根子 vs 长捉车", []string{"捉无根子", "捉无根子"}, []string{"捉车", "捉车"}, Draw, "26.9.4-both-forbidden", ""},
 	{"参考图45 一捉车一捉无根象 vs 长捉无根炮", []string{"捉车", "捉无根象"}, []string{"捉无根子", "捉无根子"}, Draw, "26.9.4-both-forbidden", ""},
 	{"参考图47 长捉无根子 vs 一将一捉车", []string{"捉无根子", "捉无根子"}, []string{"将", "捉车"}, Draw, "26.9.4-both-forbidden", ""},
 	{"参考图48 一捉无根子一将 vs 一捉车一杀", []string{"捉无根子", "将"}, []string{"捉车", "杀"}, Draw, "26.9.4-both-forbidden", ""},
-	{"参考图49 长捉无根子 vs 一捉无根子一捉少根子", []string{"捉无根子", "捉无根子"}, []string{"捉无根子", "捉少根子"}, RedMustVary, "26.9-heavier-lightest", ""},
+	{"参考图49 长捉无根子 vs 一捉无根子一捉少根子", []string{"捉无根子", "捉无根子"}, []string{"捉无根子", "捉少根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	// 王忠's summary of the books (seed 002 ch.1): 将 > 杀 = 单子捉车 = 单子捉无根子
 	// > 联合捉 > 捉其它有根(少根)子 > 闲. The book calls a joint chase 联合捉子
 	// whether the victim is rooted or not: its weight does not depend on it.
-	{"王忠 联合捉有根子 vs 长捉少根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9-heavier-lightest", ""},
+	{"王忠 联合捉有根子 vs 长捉少根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"捉少根子", "捉少根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	{"王忠 联合捉有根子 vs 联合捉无根子", []string{"联合捉有根子", "联合捉有根子"}, []string{"联合捉无根子", "联合捉无根子"}, Draw, "26.9.4-both-forbidden", ""},
+	// No weighing the text lacks (26.9.4): a side with a check or a mate
+	// threat among its moves is not the 长捉 that 26.9.2/26.9.3 make vary,
+	// however heavy its moves (图19 一将一捉 vs 长杀 → 和, whatever the 捉).
+	{"26.9.4 一将一捉少根子 vs 长杀", []string{"将", "捉少根子"}, []string{"杀", "杀"}, Draw, "26.9.4-both-forbidden", ""},
+	{"26.9.4 长杀 vs 联合捉", []string{"杀", "杀"}, []string{"联合捉有根子", "联合捉有根子"}, Draw, "26.9.4-both-forbidden", ""},
+	{"26.9.4 一将一捉车 vs 长捉少根子", []string{"将", "捉车"}, []string{"捉少根子", "捉少根子"}, Draw, "26.9.4-both-forbidden", ""},
+	{"26.9.3 长捉无根子 vs 一将一联合捉", []string{"捉无根子", "捉无根子"}, []string{"将", "联合捉有根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 	// 2007 trial 细则第9条 (commentary_2007trial_huowenhui_handmsg.txt):
 	// 一方长捉无根子，另一方长捉或其中有一著捉有根子或少根子 → 长捉无根子一方变着.
-	{"2007 细则9 长捉无根子 vs 一捉无根子一捉有根子", []string{"捉无根子", "捉无根子"}, []string{"捉无根子", "捉有根子"}, RedMustVary, "26.9-heavier-lightest", ""},
+	{"2007 细则9 长捉无根子 vs 一捉无根子一捉有根子", []string{"捉无根子", "捉无根子"}, []string{"捉无根子", "捉有根子"}, RedMustVary, "26.9.2-26.9.3-single-chaser-varies", ""},
 }
 
 // TestLiabilityTable runs the table under 11 and 20: the verdict, the row

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 	"github.com/expr-lang/expr/checker/nature"
 
 	"github.com/xqrules/xqrules/facts"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position/record"
 	"github.com/xqrules/xqrules/rules"
 )
@@ -285,6 +287,35 @@ func (l *Library) Select(specs ...string) ([]*Book, error) {
 	return l.selectSpec(strings.Join(specs, ","))
 }
 
+// recite rewrites a cite's references to the edition from as references
+// to the edition as: each "; "-separated part that starts with from and a
+// space ("2011 24.3; 2020 图14" → "2020 24.3; 2020 图14").
+func recite(cite, from, as string) string {
+	parts := strings.Split(cite, "; ")
+	for i, p := range parts {
+		if rest, ok := strings.CutPrefix(p, from+" "); ok {
+			parts[i] = as + " " + rest
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ErrNoRuleSet is a rule set asked for by a name that is no bundled book
+// nor a file (errors.Is finds it in Select's error).
+var ErrNoRuleSet = errors.New("no rule set")
+
+// editionBook is the bundled book of the Chinese rules an edition year
+// names ("2011" → "11"), as case files name them (rulesetYears); only a
+// book's own edition, not the years whose rules a later book kept.
+func editionBook(year string) string {
+	for _, ry := range rulesetYears {
+		if ry.year == year && strings.HasSuffix(ry.year, ry.book) {
+			return ry.book
+		}
+	}
+	return ""
+}
+
 func (l *Library) selectSpec(spec string) ([]*Book, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" || spec == "all" {
@@ -321,7 +352,10 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 		default:
 			b = l.books[item]
 			if b == nil {
-				return nil, fmt.Errorf("no rule set %q (bundled: %s)", item, strings.Join(l.bundled, ", "))
+				b = l.books[editionBook(item)]
+			}
+			if b == nil {
+				return nil, fmt.Errorf("%w %s (bundled: %s; or an edition year: 1979, 1987, 1999, 2011, 2020)", ErrNoRuleSet, excerpt.Quote(item), strings.Join(l.bundled, ", "))
 			}
 		}
 		if !seen[b.ID] {
@@ -330,7 +364,7 @@ func (l *Library) selectSpec(spec string) ([]*Book, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--rules names no rule set")
+		return nil, fmt.Errorf("%w: --rules names none", ErrNoRuleSet)
 	}
 	return out, nil
 }
@@ -366,7 +400,7 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		}
 	}
 	var errs ErrorList
-	m := &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3}, defs: map[string][]defSrc{}, sources: map[string]bool{}}
+	m := &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3, JudgeFrom: JudgeFromPrevious}, defs: map[string][]defSrc{}, sources: map[string]bool{}}
 	if rf.extends != "" {
 		parent := l.raw[rf.extends]
 		if parent == nil {
@@ -398,6 +432,19 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		m = pm.clone()
 	}
 	b := m.b
+	if rf.citeFrom != "" && rf.citeAs != "" {
+		// The clauses taken from the book extended (not yet this file's
+		// own) cite this book's edition.
+		for _, r := range b.Moves {
+			r.Cite = recite(r.Cite, rf.citeFrom, rf.citeAs)
+		}
+		for _, p := range b.Patterns {
+			p.Cite = recite(p.Cite, rf.citeFrom, rf.citeAs)
+		}
+		for _, r := range b.Verdict {
+			r.Cite = recite(r.Cite, rf.citeFrom, rf.citeAs)
+		}
+	}
 	b.ID, b.File, b.Extends = rf.id, rf.f.name, rf.extends
 	b.Title, b.Summary, b.Notes, b.Year, b.Status, b.InForce = rf.title, rf.summary, rf.notes, rf.year, rf.status, rf.inForce
 	for _, s := range rf.sources {
@@ -412,7 +459,7 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 		}
 		m.sources[s.ID] = true
 	}
-	rf.applyParams(&b.Params, &b.Repetitions)
+	rf.applyParams(&b.Params, b)
 	if rf.labelsSet {
 		b.Labels = append([]Label(nil), rf.labels...)
 	}

@@ -31,10 +31,12 @@ var wantCodes = map[string][]string{
 	"duplicate-ids.bad.yaml":    {CodeDuplicate, CodeDuplicate},
 	"cycle-a.bad.yaml":          {CodeExtendsCycle, CodeExtendsCycle},
 	"self-extends.bad.yaml":     {CodeExtendsCycle},
+	"status.bad.yaml":           {CodeBadValue},
 	"alias-bomb.bad.yaml":       {CodeAlias},
 	"unknown-field.bad.yaml":    {CodeUnknownField, CodeMissing, CodeUnknownField},
 	"syntax.bad.yaml":           {CodeYAML},
 	"chase-exchange.bad.yaml":   {CodeBadValue},
+	"judge-from.bad.yaml":       {CodeBadValue},
 	"many.bad.yaml": {CodeExprSyntax, CodeMissing, CodeUnknownLabel, CodeUnknownName, CodeNeverApplies,
 		CodeTemplate, CodeUnknownLabel, CodeUnknownPattern, CodeNotBool, CodeBadValue},
 }
@@ -270,4 +272,42 @@ func TestChaseExchangeParam(t *testing.T) {
 		require.NotNil(t, l.Book(id), id)
 		assert.Equal(t, facts.ChaseBoard, l.Book(id).Params.ChaseExchange, id)
 	}
+}
+
+// Issue 25, item 12: book 20 cites the clauses it takes from 11 as the 2020
+// edition's (inherited_cites in rules/20.yaml); 11 is untouched, and a
+// draft of 20 inherits 20's cites.
+func TestInheritedCites(t *testing.T) {
+	l := bundled(t)
+	cites := func(b *Book) map[string]string {
+		out := map[string]string{}
+		for _, r := range b.Moves {
+			out[r.ID] = r.Cite
+		}
+		for _, p := range b.Patterns {
+			out[p.ID] = p.Cite
+		}
+		for _, r := range b.Verdict {
+			out[r.ID] = r.Cite
+		}
+		return out
+	}
+	eleven, twenty := cites(l.Book("11")), cites(l.Book("20"))
+	assert.Equal(t, "2011 24.3 捉, 26.5 (complete exchange)", eleven["24.3-chase"])
+	assert.Equal(t, "2020 24.3 捉, 26.5 (complete exchange)", twenty["24.3-chase"])
+	assert.Equal(t, "2020 25.3", twenty["25.3-one-forbidden"])
+	assert.Equal(t, "2020 26.1, 26.8", twenty["26.1-king-pawn-own-chase"], "20's own cite")
+	for id, c := range twenty {
+		assert.False(t, strings.HasPrefix(c, "2011 "), "%s: %s", id, c)
+	}
+
+	b, err := l.LoadBytes("d20", "d20.yaml", []byte("title: {en: d}\nyear: 2024\nstatus: draft\nextends: \"20\"\n"))
+	require.NoError(t, err)
+	assert.Equal(t, twenty["24.3-chase"], cites(b)["24.3-chase"])
+
+	_, err = l.LoadBytes("bad", "bad.yaml", []byte("title: {en: d}\nyear: 2024\nstatus: draft\nextends: \"11\"\ninherited_cites: {from: \"2011\"}\n"))
+	var el ErrorList
+	require.ErrorAs(t, err, &el)
+	assert.Equal(t, 5, el[0].Line)
+	assert.Contains(t, el[0].Msg, "inherited_cites needs from")
 }

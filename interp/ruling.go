@@ -26,8 +26,31 @@ type Ruling struct {
 	Notes  []string     `json:"notes,omitempty"`
 	// Weighed: the deciding verdict row compares the sides' grades
 	// (SideRuling.Lightest, Heaviest), as 2011 26.9 does.
-	Weighed bool          `json:"weighed,omitempty"`
-	Params  *facts.Params `json:"-"`
+	Weighed bool `json:"weighed,omitempty"`
+	// Judged: the plies of the input the ruling judged.
+	Judged JudgedPlies   `json:"judged"`
+	Params *facts.Params `json:"-"`
+}
+
+// JudgedPlies are the plies a ruling judged, From … To (1-based, counted
+// in the game or the moves given): the last period of the final position
+// (the moves since its previous occurrence), or, under a book with
+// judge_from: first, every move since the first of the position's last
+// `repetitions` occurrences (SinceFirst; only when the play came back to it
+// along different moves).
+type JudgedPlies struct {
+	From       int  `json:"from"`
+	To         int  `json:"to"`
+	SinceFirst bool `json:"since_first,omitempty"`
+}
+
+// String reads "plies 5–8 (the last period)".
+func (j JudgedPlies) String() string {
+	what := "the last period"
+	if j.SinceFirst {
+		what = "every move of the repetition, since the first of the position's last occurrences"
+	}
+	return fmt.Sprintf("plies %d–%d (%s)", j.From, j.To, what)
 }
 
 // MoveRuling is one move's classification under a book.

@@ -12,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/interp/internal/srcpos"
 )
 
@@ -279,7 +280,7 @@ func (d *decoder) fields(n ast.Node, rule, what string, known ...string) []field
 			key = s.Value
 		}
 		if known != nil && !contains(known, key) {
-			msg := fmt.Sprintf("unknown field %q in %s", key, what)
+			msg := fmt.Sprintf("unknown field %s in %s", excerpt.Quote(key), what)
 			if s := suggest(key, known); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}

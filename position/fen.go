@@ -3,6 +3,8 @@ package position
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // StartFEN is the initial position.
@@ -15,15 +17,22 @@ type FENError struct {
 	FEN    string
 	Field  string // "board", "side" or "position"
 	Offset int
-	Code   string // e.g. "rank-count", "rank-width", "unknown-letter", "king-count", "bad-square", "too-many", "side-not-to-move-in-check"
+	Code   string // e.g. "rank-count", "rank-width", "unknown-letter", "king-count", "bad-square", "too-many", "side-not-to-move-in-check", "trailing"
 	Msg    string
+	// Composed: the position cannot arise in a game but a composed study
+	// (排局) or a rule-book diagram may hold it: ParseFENComposed reads it.
+	Composed bool
 }
 
 func (e *FENError) Error() string {
-	if e.Offset >= 0 {
-		return fmt.Sprintf("fen %s at offset %d: %s (%q)", e.Field, e.Offset, e.Msg, e.FEN)
+	msg := e.Msg
+	if e.Composed {
+		msg += " (possible only in a composed study or a diagram)"
 	}
-	return fmt.Sprintf("fen %s: %s (%q)", e.Field, e.Msg, e.FEN)
+	if e.Offset >= 0 {
+		return fmt.Sprintf("fen %s at offset %d: %s (%s)", e.Field, e.Offset, msg, excerpt.Around(e.FEN, e.Offset))
+	}
+	return fmt.Sprintf("fen %s: %s (%s)", e.Field, msg, excerpt.Quote(e.FEN))
 }
 
 // maxCount is how many pieces of each kind a side has in the set.
@@ -31,7 +40,10 @@ var maxCount = [8]int{0, 1, 2, 2, 2, 2, 2, 5}
 
 // ParseFEN reads a FEN in the XQBase/UCCI form ("rnbakabnr/9/… w - - 0 1").
 // Letters N/H (horse) and B/E (elephant) are accepted, and w, r or b for the
-// side to move. Only the board and the side are used; the rest may be absent.
+// side to move. Only the board and the side are used; the four fields after
+// them may be absent, and when given must be "-", "-" and two counts: any
+// other text after the board is refused. This is the one validation every
+// reader of a FEN shares (the command line, records, case files).
 // The side to move is required: a board alone is refused rather than taken
 // as Red's move. The position must be one that can arise: one king each,
 // every piece on a point it can reach, no more pieces than the set has, and
@@ -44,14 +56,17 @@ func ParseFEN(fen string) (*Position, error) { return parseFEN(fen, true) }
 // cannot arise in a game and are still playable: composed problems (排局),
 // rule-book diagrams and record fragments with an advisor, elephant or pawn
 // on a point it could never reach, or more pieces of a kind than the set has.
-// The structure, one king each inside its palace, and the side not to move
-// not being in check are still required.
+// The structure, one king each inside its palace, the side not to move
+// not being in check (nor the kings facing) and nothing after the six
+// fields are still required. It is the documented escape for composed
+// studies: case files and rule-book figures read their FENs with it; the
+// command line with --composed.
 func ParseFENComposed(fen string) (*Position, error) { return parseFEN(fen, false) }
 
 func parseFEN(fen string, strict bool) (*Position, error) {
 	text := strings.TrimSpace(fen)
 	p := Empty()
-	bad := func(field string, off int, code, format string, args ...any) error {
+	bad := func(field string, off int, code, format string, args ...any) *FENError {
 		return &FENError{FEN: fen, Field: field, Offset: off, Code: code, Msg: fmt.Sprintf(format, args...)}
 	}
 	end := strings.IndexAny(text, " \t")
@@ -96,7 +111,9 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 				return nil, bad("board", i, "king-count", "a second %s king", pc.Color())
 			}
 			if why := badSquare(pc, sq); why != "" && (strict || pc.Kind() == King) {
-				return nil, bad("board", i, "bad-square", "%s %s on %s: %s%s", pc.Color(), pc.Kind(), sq, why, composedHint(strict, pc))
+				e := bad("board", i, "bad-square", "%s %s on %s: %s", pc.Color(), pc.Kind(), sq, why)
+				e.Composed = pc.Kind() != King
+				return nil, e
 			}
 			p.board[sq] = pc
 			if pc.Kind() == King {
@@ -120,7 +137,9 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 	for c := Red; c <= Black && strict; c++ {
 		for _, k := range Kinds {
 			if mat[c][k] > maxCount[k] {
-				return nil, bad("board", -1, "too-many", "%d %s %ss, the set has %d%s", mat[c][k], c, k, maxCount[k], composedHint(strict, NoPiece))
+				e := bad("board", -1, "too-many", "%d %s %ss, the set has %d", mat[c][k], c, k, maxCount[k])
+				e.Composed = true
+				return nil, e
 			}
 		}
 	}
@@ -139,7 +158,22 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 		case "b", "B":
 			p.side = Black
 		default:
-			return nil, bad("side", off, "bad-side", "side to move %q, want w, r or b", rest[0])
+			return nil, bad("side", off, "bad-side", "side to move %s, want w, r or b", excerpt.Quote(rest[0]))
+		}
+	}
+	// The four fields after the side: "-" (castling) and "-" (en passant),
+	// which Xiangqi has not, then the half-move and move counts.
+	at := end + strings.Index(text[end:], rest[0]) + len(rest[0])
+	for i, f := range rest[1:] {
+		off := at + strings.Index(text[at:], f)
+		at = off + len(f)
+		switch {
+		case i >= 4:
+			return nil, bad("fields", off, "trailing", "text after the six fields (board, side, -, -, half-moves, move number)")
+		case i < 2 && f != "-":
+			return nil, bad("fields", off, "trailing", "field %d is %s, want - (board, side, -, -, half-moves, move number)", i+3, excerpt.Quote(f))
+		case i >= 2 && !isCount(f):
+			return nil, bad("fields", off, "trailing", "field %d is %s, want a count (board, side, -, -, half-moves, move number)", i+3, excerpt.Quote(f))
 		}
 	}
 	if p.attacked(p.kings[p.side.Other()], p.side) {
@@ -150,13 +184,14 @@ func parseFEN(fen string, strict bool) (*Position, error) {
 	return p, nil
 }
 
-// composedHint tells a strict reader's caller that a composed position would
-// be accepted (never for a king out of its palace, which neither accepts).
-func composedHint(strict bool, pc Piece) string {
-	if !strict || (pc != NoPiece && pc.Kind() == King) {
-		return ""
+// isCount: s is a non-negative decimal count.
+func isCount(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
 	}
-	return " (a composed position or a rule-book diagram? ParseFENComposed accepts it)"
+	return s != "" && len(s) <= 9
 }
 
 // MustParseFEN is ParseFEN for constants in tests and examples; it panics on error.

@@ -51,9 +51,46 @@ func TestParseFENNeedsTheSide(t *testing.T) {
 	assert.Equal(t, Black, p.Side())
 
 	_, err = ParseFEN("3k5/9/9/9/9/9/9/9/6B2/4K4 w")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "ParseFENComposed accepts it")
+	var fe *FENError
+	require.ErrorAs(t, err, &fe)
+	assert.True(t, fe.Composed)
+	assert.Contains(t, err.Error(), "composed study")
+	assert.NotContains(t, err.Error(), "ParseFEN", "no message names a Go function")
 	_, err = ParseFEN("3k5/9/9/9/9/9/9/9/9/K8 w")
-	require.Error(t, err)
-	assert.NotContains(t, err.Error(), "ParseFENComposed", "a king outside its palace is refused by both")
+	require.ErrorAs(t, err, &fe)
+	assert.False(t, fe.Composed, "a king outside its palace is refused by both")
+	assert.NotContains(t, err.Error(), "composed")
+}
+
+// Issue 25, item 5: one validation for every reader — what can arise in a
+// game, and nothing after the six fields; the composed reading relaxes
+// only the squares and the counts.
+func TestFENValidation(t *testing.T) {
+	const start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+	for _, tc := range []struct {
+		fen, code  string
+		composedOK bool
+	}{
+		{"3k5/9/9/9/9/9/9/9/9/rrrrK4 w", "too-many", true},                // four black rooks
+		{"3k5/9/9/9/9/9/9/9/9/P3K4 w", "bad-square", true},                // a red pawn on a0, behind its start
+		{"3k5/9/9/9/9/9/9/9/9/A3K4 w", "bad-square", true},                // an advisor off its points
+		{"3k5/9/9/9/9/9/9/9/9/1B2K4 w", "bad-square", true},               // an elephant off its points
+		{"3k5/9/9/9/9/9/9/9/9/K8 w", "bad-square", false},                 // a king outside its palace
+		{"4k4/9/9/9/9/9/9/9/9/4K4 w", "side-not-to-move-in-check", false}, // kings facing
+		{start + " w - - 0 1 junk", "trailing", false},
+		{start + " w x - 0 1", "trailing", false},
+		{start + " w - - zero 1", "trailing", false},
+	} {
+		_, err := ParseFEN(tc.fen)
+		var fe *FENError
+		require.ErrorAs(t, err, &fe, tc.fen)
+		assert.Equal(t, tc.code, fe.Code, tc.fen)
+		assert.Equal(t, tc.composedOK, fe.Composed, tc.fen)
+		_, err = ParseFENComposed(tc.fen)
+		assert.Equal(t, tc.composedOK, err == nil, "%s: %v", tc.fen, err)
+	}
+	for _, ok := range []string{start + " w", start + " b -", start + " w - - 0 1", start + " r - - 12 40"} {
+		_, err := ParseFEN(ok)
+		assert.NoError(t, err, ok)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Notation converts between moves and their text in one notation. Decode
@@ -24,9 +26,9 @@ type MoveError struct {
 
 func (e *MoveError) Error() string {
 	if e.Notation != "" {
-		return fmt.Sprintf("%s move %q: %s", e.Notation, e.Text, e.Msg)
+		return fmt.Sprintf("%s move %s: %s", e.Notation, excerpt.Quote(e.Text), e.Msg)
 	}
-	return fmt.Sprintf("move %q: %s", e.Text, e.Msg)
+	return fmt.Sprintf("move %s: %s", excerpt.Quote(e.Text), e.Msg)
 }
 
 func moveErr(notation, text, code, format string, args ...any) *MoveError {
@@ -108,7 +110,7 @@ func ParseMoves(start *Position, texts []string) ([]Move, error) {
 	for i, t := range texts {
 		m, err := ParseMove(p, t)
 		if err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
+			return nil, fmt.Errorf("move %d %s: %w", i+1, excerpt.Quote(t), err)
 		}
 		moves = append(moves, m)
 		p.Make(m)

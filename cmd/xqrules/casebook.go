@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -17,7 +15,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "casebook", summary: "run case files and write one HTML casebook: boards, moves, every book's labels and verdict, agree/disagree", synopsis: "[--rules IDS|FILE.yaml] [-o OUT.html] [FILE…]  (default: every case file under " + defaultCaseDir + "/)", flags: runCasebook})
+	register(&command{name: "casebook", summary: "run case files and write one HTML casebook: boards, moves, every book's labels and verdict, agree/disagree", synopsis: "[--rules IDS|FILE.yaml] [-o OUT.html] [FILE…]  (default: every case file under " + defaultCaseDir + "/)", flags: runCasebook, output: true})
 }
 
 // defaultCaseDir is where casebook looks when no file is given.
@@ -28,7 +26,6 @@ const progressMin = 20
 
 func runCasebook(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "", "judge every case under these rule sets, drafts included (11,./draft.yaml); default: the ones each case names")
-	outPath := fs.StringP("output", "o", "", "write the casebook to this file (default: standard output)")
 	jobs := fs.IntP("jobs", "j", runtime.NumCPU(), "cases judged in parallel")
 	return func(e *env, files []string) int {
 		if len(files) == 0 {
@@ -47,20 +44,14 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 				return failRules(e, "casebook", err)
 			}
 		}
-		// Claim the output before the work, so an unwritable path fails at once.
-		out, err := newOutput(e, *outPath)
-		if err != nil {
-			return fail(e, "casebook", err)
-		}
-		defer out.discard()
-
 		cb := &htmlreport.Casebook{Files: files, Rules: *rulesArg, Extends: map[string]string{}}
 		for _, b := range append(lib.Books(), chosen...) {
 			cb.Extends[b.ID] = b.Extends
 		}
 		var all []interp.Case
+		var unread []string
 		for _, path := range files {
-			cf, err := interp.ReadCaseFile(path)
+			cf, err := readCaseFile(path)
 			var el interp.ErrorList
 			switch {
 			case errors.As(err, &el):
@@ -71,6 +62,9 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 				cb.Errors = append(cb.Errors, htmlreport.RowError{File: path, Msg: err.Error()})
 			}
 			if cf == nil {
+				// A file that cannot be read at all: the casebook would
+				// lack it, and is not written.
+				unread = append(unread, path)
 				continue
 			}
 			all = append(all, cf.Cases...)
@@ -78,18 +72,21 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 				cb.NotBuilt = append(cb.NotBuilt, htmlreport.NotBuilt{File: path, Source: nb.Source, Why: nb.Why, Line: nb.Line})
 			}
 		}
+		if len(unread) > 0 {
+			for _, x := range cb.Errors {
+				fmt.Fprintf(e.stderr, "xqrules casebook: %s\n", rowErrorText(x))
+			}
+			return fail(e, "casebook", fmt.Errorf("%d case files could not be read (%s): no casebook written", len(unread), strings.Join(unread, ", ")))
+		}
 		cb.Cases = judgeCases(e, lib, chosen, all, *jobs)
 
-		if err := htmlreport.WriteCasebook(out, cb); err != nil {
-			return fail(e, "casebook", err)
-		}
-		if err := out.commit(); err != nil {
+		if err := htmlreport.WriteCasebook(e.stdout, cb); err != nil {
 			return fail(e, "casebook", err)
 		}
 		t := cb.Count()
 		where := ""
-		if *outPath != "" {
-			where = " → " + *outPath
+		if e.output != "" {
+			where = " → " + e.output
 		}
 		fmt.Fprintf(e.stderr, "casebook: %d cases: %d agree, %d disagree, %d rows not run; %d known disagreements, %d uncounted%s\n",
 			len(cb.Cases), t.Agree, t.Disagree, t.NotRun, t.Known, t.Uncounted, where)
@@ -99,11 +96,7 @@ func runCasebook(fs *pflag.FlagSet) runFunc {
 			}
 		}
 		for _, x := range cb.Errors {
-			where := x.File
-			if x.Line > 0 {
-				where += fmt.Sprintf(":%d", x.Line)
-			}
-			fmt.Fprintf(e.stderr, "xqrules casebook: %s: %s\n", where, x.Msg)
+			fmt.Fprintf(e.stderr, "xqrules casebook: %s\n", rowErrorText(x))
 		}
 		// As xqrules cases: a disagreement or a row not run fails the run (the
 		// casebook is written all the same).
@@ -158,60 +151,11 @@ func judgeCases(e *env, lib *interp.Library, chosen []*interp.Book, all []interp
 	return res
 }
 
-// output is where the casebook goes: standard output, or a file written
-// beside its final path and renamed into place when complete, so a run
-// that fails leaves no half casebook.
-type output struct {
-	io.Writer
-	tmp  *os.File
-	path string
-}
-
-func newOutput(e *env, path string) (*output, error) {
-	if path == "" || path == "-" {
-		return &output{Writer: e.stdout}, nil
+// rowErrorText is a case file's error as file:line: message.
+func rowErrorText(x htmlreport.RowError) string {
+	where := x.File
+	if x.Line > 0 {
+		where += fmt.Sprintf(":%d", x.Line)
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("-o %s: is a directory", path)
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))+"-*.html")
-	if err != nil {
-		return nil, fmt.Errorf("-o %s: cannot write there: %w", path, unwrapPath(err))
-	}
-	return &output{Writer: f, tmp: f, path: path}, nil
-}
-
-func (o *output) commit() error {
-	if o.tmp == nil {
-		return nil
-	}
-	err := o.tmp.Close()
-	if err == nil {
-		err = os.Chmod(o.tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(o.tmp.Name(), o.path)
-	}
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", o.path, err)
-	}
-	o.tmp = nil
-	return nil
-}
-
-// discard removes the temporary file of a run that did not commit.
-func (o *output) discard() {
-	if o.tmp != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
-	}
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return where + ": " + x.Msg
 }

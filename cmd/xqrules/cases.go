@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", synopsis: "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] FILE…", flags: runCases})
+	register(&command{name: "cases", summary: "run case files: expected vs actual rulings per case and rule set", synopsis: "[--rules IDS|FILE.yaml] [--format text|json] [--verbose] [-o OUT] FILE…", flags: runCases, output: true})
 }
 
 // casesReport is the JSON output of xqrules cases.
@@ -75,7 +75,7 @@ func runCases(fs *pflag.FlagSet) runFunc {
 		rep := casesReport{Cases: []interp.CaseResult{}, Labels: map[string]labelTally{}}
 		var all []interp.Case
 		for _, path := range args {
-			cs, err := interp.ReadCases(path)
+			cs, err := readCases(path)
 			if err != nil {
 				if el, ok := err.(interp.ErrorList); ok {
 					for _, x := range el {
@@ -279,4 +279,25 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// readCaseFile reads a case file, or standard input for "-".
+func readCaseFile(path string) (*interp.CaseFile, error) {
+	if path != "-" {
+		return interp.ReadCaseFile(path)
+	}
+	data, err := io.ReadAll(stdinSource)
+	if err != nil {
+		return nil, fmt.Errorf("standard input: %w", err)
+	}
+	return interp.ReadCaseData("-", data)
+}
+
+// readCases is interp.ReadCases, "-" reading standard input.
+func readCases(path string) ([]interp.Case, error) {
+	cf, err := readCaseFile(path)
+	if cf == nil {
+		return nil, err
+	}
+	return cf.Cases, err
 }

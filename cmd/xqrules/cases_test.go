@@ -157,3 +157,11 @@ cases:
 	assert.Contains(t, out, "verdict agrees, labels still differ")
 	assert.NotContains(t, out, "now agrees")
 }
+
+// Issue 25, item 7: a typo'd field in a JSON Lines row fails the run.
+func TestCasesJSONLTypo(t *testing.T) {
+	path := writeFile(t, "rows.jsonl", `{"id": "fig06", "fen": "`+fig06FEN+`", "moves": "`+fig06Moves+`", "expect": {"11": "red-must-vary"}, "lables": {"11": ["将", "闲", "将", "闲"]}}`+"\n")
+	out, errs, st := xq(t, "cases", path)
+	assert.Equal(t, exitFailed, st, out+errs)
+	assert.Contains(t, out+errs, `unknown field "lables" (did you mean "labels"?)`)
+}

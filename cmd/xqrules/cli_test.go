@@ -1,6 +1,7 @@
 package main
 
 import (
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -147,4 +148,113 @@ func TestJobsShorthand(t *testing.T) {
 		assert.Equal(t, exitOK, st, c)
 		assert.Contains(t, out, "-j, --jobs", c)
 	}
+}
+
+// Issue 25, item 6: a flag's bad value is said without Go internals.
+func TestFlagValueErrorsWithoutGoInternals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "--depth", "abc"}, `invalid argument "abc" for "--depth" flag: want a whole number`},
+		{[]string{"divide", "--depth=1.5"}, `invalid argument "1.5" for "--depth" flag: want a whole number`},
+		{[]string{"scan", "-j", "99999999999999999999", scanSample}, `for "-j, --jobs" flag: out of range`},
+		{[]string{"scan", "--quiet=maybe", scanSample}, `invalid argument "maybe" for "--quiet" flag: want true or false`},
+	} {
+		out, errs, st := xq(t, tc.args...)
+		assert.Equal(t, exitUsage, st, "%v", tc.args)
+		assert.Contains(t, errs, tc.want, "%v", tc.args)
+		assert.NotContains(t, errs, "strconv", "%v", tc.args)
+		assert.NotContains(t, errs, "Parse", "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+	}
+}
+
+// Issue 25, item 10: exit codes as the README says; an edition year names
+// its book.
+func TestExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+		msg  string
+	}{
+		{[]string{"notation", "--to", "chinese"}, exitUsage, "no move given"},
+		{[]string{"help", "nosuch"}, exitUsage, `unknown help topic "nosuch"`},
+		{[]string{"help", "rules", "nosuch"}, exitUsage, `unknown help topic "rules nosuch"`},
+		{[]string{"judge", "--rules", "2012", "--moves", "h2e2"}, exitUsage, `no rule set "2012"`},
+		{[]string{"scan", "--rules", "nosuch", scanSample}, exitUsage, `no rule set "nosuch"`},
+		{[]string{"judge", "--format", "xml", "--moves", "h2e2"}, exitUsage, `unknown --format "xml"`},
+		{[]string{"judge", "--rules", "./nosuch.yaml", "--moves", "h2e2"}, exitFailed, "nosuch.yaml"},
+	} {
+		out, errs, st := xq(t, tc.args...)
+		assert.Equal(t, tc.want, st, "%v", tc.args)
+		assert.Contains(t, errs, tc.msg, "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+	}
+	out, errs, st := xq(t, "help", "rules", "list")
+	assert.Equal(t, exitOK, st, errs)
+	assert.Contains(t, out, "Usage: xqrules rules list")
+
+	for year, id := range map[string]string{"1979": "79", "1987": "87", "1999": "99", "2011": "11", "2020": "20"} {
+		out, errs, st := xq(t, "judge", "--format", "json", "--rules", year, "--fen", fig06FEN, "--moves", fig06Moves)
+		require.Equal(t, exitOK, st, errs)
+		assert.Contains(t, out, `"ruleset": "`+id+`"`, year)
+	}
+}
+
+// Issue 25, item 11: the rough edges a new user met.
+func TestRoughEdges(t *testing.T) {
+	out, _, st := xq(t, "judge", "--help")
+	require.Equal(t, exitOK, st)
+	first, _, _ := strings.Cut(out, "\n")
+	assert.Contains(t, first, "text|json|jsonl|html", "the usage line names every format")
+
+	_, errs, st := xq(t)
+	assert.Equal(t, exitUsage, st)
+	assert.Contains(t, errs, "\n  completion ")
+	assert.Contains(t, errs, "\n  help ")
+
+	_, errs, st = xq(t, "scan", "--shard", "1/0", scanSample)
+	assert.Equal(t, exitUsage, st)
+	assert.Contains(t, errs, "--shard 1/0: N, the number of shares, must be 1 or more")
+
+	draft := writeFile(t, "draft.yaml", "title: {en: A draft}\nyear: 2024\nstatus: draft\nextends: \"11\"\n")
+	out, errs, st = xq(t, "rules", "show", draft)
+	require.Equal(t, exitOK, st, errs)
+	assert.True(t, strings.HasPrefix(out, "draft — A draft (2024, draft)\n"), out)
+	blank := writeFile(t, "blank.yaml", "title: {en: \" \"}\nyear: 2024\nstatus: draft\nextends: \"11\"\n")
+	_, errs, st = xq(t, "rules", "show", blank)
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "title needs zh or en")
+
+	// 2020 图2: a threat with no line.
+	out, errs, st = xq(t, "facts", "--fen", "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w", "--moves", "h6i4 i9h9 i4h6 h9i9")
+	require.Equal(t, exitOK, st, errs)
+	for _, l := range strings.Split(out, "\n") {
+		assert.NotEqual(t, "line", strings.TrimSpace(l), "no empty line is printed")
+	}
+
+	text := writeFile(t, "XQF.TXT", "XQF notes\nThis is about XQF files. 1. Download it.\n2. Open it 1-0\n3. Read it 1-0\n4. Close it 1-0\n")
+	out, errs, st = xq(t, "replay", text)
+	assert.Equal(t, exitFailed, st, errs)
+	assert.Equal(t, 1, strings.Count(out, "XQF.TXT:"), out)
+	assert.Contains(t, out, "XQF.TXT: not a record file")
+	assert.Contains(t, out, "games 0, plies 0, errors 1")
+	out, _, st = xq(t, "replay", text, recordFixture("big5.pgn"))
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, out, "games 1, plies 2, errors 1")
+}
+
+// --version is never a bare "devel" where anything better is known.
+func TestVersionFallback(t *testing.T) {
+	out, _, st := xq(t, "--version")
+	assert.Equal(t, exitOK, st)
+	assert.NotEqual(t, "xqrules devel\n", out)
+	assert.Equal(t, "v1.2.0", versionOf("v1.2.0", nil, false))
+	bi := &debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}}
+	assert.Equal(t, "devel (go1.26, built without version control information: go run, or -buildvcs=false)", versionOf("", bi, true))
+	bi.Settings = []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}
+	assert.Equal(t, "devel (0123456789ab 2026-01-02T03:04:05Z, modified)", versionOf("", bi, true))
+	bi.Main.Version = "v0.0.0-20260102030405-0123456789ab"
+	assert.Equal(t, bi.Main.Version, versionOf("", bi, true))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,7 +25,7 @@ replayed is reported on standard error and skipped; the others are converted.
 Exit status: 0 all converted, 1 any game skipped, 2 bad usage.`
 
 func init() {
-	register(&command{name: "convert", summary: "convert records (PGN in any encoding or notation, JSON Lines, DhtmlXQ, XQF) to UTF-8 PGN or JSON Lines", synopsis: "--to pgn|jsonl [--notation iccs|chinese|wxf] [--encoding auto|utf-8|gb18030|big5] [-o OUT] FILE…", help: convertHelp, flags: runConvert})
+	register(&command{name: "convert", summary: "convert records (PGN in any encoding or notation, JSON Lines, DhtmlXQ, XQF) to UTF-8 PGN or JSON Lines", synopsis: "--to pgn|jsonl [--notation iccs|chinese|wxf] [--encoding auto|utf-8|gb18030|big5] [-o OUT] FILE…", help: convertHelp, flags: runConvert, output: true})
 }
 
 // recordEncoding is the --encoding of the commands that read records
@@ -67,7 +68,6 @@ func runConvert(fs *pflag.FlagSet) runFunc {
 	choices(fs, "to", "pgn", "jsonl")
 	notation := fs.String("notation", "iccs", "notation of the moves written: iccs, chinese or wxf")
 	choices(fs, "notation", "iccs", "chinese", "wxf")
-	out := fs.StringP("output", "o", "", "write to this file instead of standard output")
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
 		if *to != "pgn" && *to != "jsonl" {
@@ -80,21 +80,15 @@ func runConvert(fs *pflag.FlagSet) runFunc {
 		if len(args) == 0 {
 			return usageErr(e, "convert", "no file given (see xqrules convert --help)")
 		}
-		var w io.Writer = e.stdout
-		if *out != "" {
-			f, err := os.Create(*out)
-			if err != nil {
-				return fail(e, "convert", err)
-			}
-			defer f.Close()
-			w = f
-		}
-		bw := bufio.NewWriter(w)
+		bw := bufio.NewWriter(e.stdout)
 		games, skipped := 0, 0
 		for _, path := range args {
 			r, err := openRecord(path)
 			if err != nil {
+				// A file missing is no bad game: the output would lack
+				// all of its games, and is not written.
 				fmt.Fprintf(e.stderr, "xqrules convert: %v\n", err)
+				e.spoil()
 				skipped++
 				continue
 			}
@@ -126,6 +120,9 @@ func runConvert(fs *pflag.FlagSet) runFunc {
 			return fail(e, "convert", err)
 		}
 		fmt.Fprintf(e.stderr, "xqrules convert: %d games converted, %d skipped\n", games, skipped)
+		if games == 0 {
+			return fail(e, "convert", errors.New("no game converted"))
+		}
 		if skipped > 0 {
 			return exitFailed
 		}

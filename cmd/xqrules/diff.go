@@ -26,7 +26,7 @@ Exit status: 0 compared (differences are not failures), 1 a case, game or rule s
 could not be read or judged, 2 bad usage.`
 
 func init() {
-	register(&command{name: "diff", summary: "the cases and game cycles whose verdict or labels differ between two rule books", synopsis: "--rules A,B [--cycles all|first|last] [--format text|json] [-j N] [CASE_FILE|GAME_FILE…]", help: diffHelp, flags: runDiff})
+	register(&command{name: "diff", summary: "the cases and game cycles whose verdict or labels differ between two rule books", synopsis: "--rules A,B [--cycles all|first|last] [--format text|json] [-j N] [-o OUT] [CASE_FILE|GAME_FILE…]", help: diffHelp, flags: runDiff, output: true})
 }
 
 // diffItem is one case or game cycle judged under the two books.
@@ -201,7 +201,7 @@ func isCaseFile(path string) bool {
 // found as `cases` finds it.
 func diffCases(path string, books []*interp.Book, jobs int) ([]diffItem, []replayError) {
 	var errs []replayError
-	cases, err := interp.ReadCases(path)
+	cases, err := readCases(path)
 	if err != nil {
 		if el, ok := err.(interp.ErrorList); ok {
 			for _, x := range el {

@@ -31,7 +31,7 @@ func TestDiffUsage(t *testing.T) {
 		assert.Equal(t, exitUsage, st, "%v: %s", args, errs)
 	}
 	_, _, st = xq(t, "diff", "--rules", "11,nosuch", seeds)
-	assert.Equal(t, exitFailed, st)
+	assert.Equal(t, exitUsage, st, "an unknown book is bad usage (issue 25)")
 }
 
 // goldenRuling is a case's ruling under a book, from the golden results

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", synopsis: "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--format text|json]", flags: runFacts})
+	register(&command{name: "facts", summary: "show the neutral facts of each move of a cycle (debugging rule sets)", synopsis: "--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" [--rules 11] [--composed] [--format text|json] [-o OUT]", flags: runFacts, output: true})
 }
 
 func runFacts(fs *pflag.FlagSet) runFunc {
@@ -23,12 +23,13 @@ func runFacts(fs *pflag.FlagSet) runFunc {
 	format := fs.String("format", "text", "text or json")
 	choices(fs, "format", "text", "json")
 	book := fs.String("rules", "11", "the bundled rule book whose parameters (piece values, search depths) the facts use")
+	composed := addComposedFlag(fs)
 	return func(e *env, args []string) int {
 		if *format != "text" && *format != "json" {
 			return usageErr(e, "facts", "unknown --format %q (want text or json)", *format)
 		}
 		// The moves and position are read as judge reads them.
-		start, err := position.ParseFENComposed(*fen)
+		start, err := parseStart(*fen, *composed)
 		if err != nil {
 			return fail(e, "facts", err)
 		}
@@ -94,10 +95,12 @@ func printFacts(w io.Writer, c facts.Cycle) {
 			fmt.Fprintf(w, "   mate threat (%s, %d plies): %s%s%s\n", mt.Kind, mt.Plies, strings.Join(mt.Line, " "), ifText(mt.Before, "; existed before (从杀到杀)"), ifText(m.MateThreatSelfInflicted, "; self-inflicted by the opponent (自毙)"))
 		}
 		for _, t := range m.Threats {
-			fmt.Fprintf(w, "   threat on %s %s: gain after %d, before %s; new=%v cause=%s; attackers %s; protection %s%s%s%s%s\n      line %s\n",
+			fmt.Fprintf(w, "   threat on %s %s: gain after %d, before %s; new=%v cause=%s; attackers %s; protection %s%s%s%s%s\n",
 				t.Victim.CN, t.Victim.Square, t.GainAfter, gainText(t.HasBefore, t.GainBefore), t.New, t.Cause, pieces(t.Attackers), t.Protection,
-				paren(t.ProtectionWhy), ifText(t.Joint, " joint"), ifText(t.ViaCheck, " via-check"), ifText(t.MatedAfterCapture, " capture-gets-mated"),
-				strings.Join(t.LineCN, " "))
+				paren(t.ProtectionWhy), ifText(t.Joint, " joint"), ifText(t.ViaCheck, " via-check"), ifText(t.MatedAfterCapture, " capture-gets-mated"))
+			if len(t.LineCN) > 0 { // no line is printed rather than an empty one
+				fmt.Fprintf(w, "      line %s\n", strings.Join(t.LineCN, " "))
+			}
 		}
 		for _, o := range m.Offers {
 			fmt.Fprintf(w, "   offer %s %s (protection %s, new=%v, free take=%v):", o.Piece.CN, o.Piece.Square, o.Protection, o.New, o.FreeTake)
@@ -114,7 +117,11 @@ func printFacts(w io.Writer, c facts.Cycle) {
 		}
 	}
 	for _, s := range []facts.Side{c.Red, c.Black} {
-		fmt.Fprintf(w, "\n%s: %d moves, squares %s, strong pieces %d, can vary=%v %s, completes last=%v\n", s.Name, s.Moves, strings.Join(s.Squares, " "), s.Strong, s.CanVary, s.VaryMove, s.CompletesLast)
+		vary := fmt.Sprint(s.CanVary)
+		if s.VaryMove != "" {
+			vary += " (" + s.VaryMove + ")"
+		}
+		fmt.Fprintf(w, "\n%s: %d moves, squares %s, strong pieces %d, can vary=%s, completes last=%v\n", s.Name, s.Moves, strings.Join(s.Squares, " "), s.Strong, vary, s.CompletesLast)
 	}
 }
 

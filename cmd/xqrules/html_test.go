@@ -429,7 +429,7 @@ func TestCasebookBadInput(t *testing.T) {
 	assert.Contains(t, errs, "is a directory")
 
 	stdout, errs, st := xq(t, "casebook", "--rules", "nosuch", path)
-	assert.Equal(t, exitFailed, st)
+	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, errs, `no rule set "nosuch"`)
 	assert.Empty(t, stdout)
 
@@ -439,7 +439,7 @@ func TestCasebookBadInput(t *testing.T) {
 	// A run that fails leaves no file behind, not even a temporary one.
 	out := filepath.Join(dir, "book.html")
 	_, _, st = xq(t, "casebook", "--rules", "nosuch", "-o", out, path)
-	assert.Equal(t, exitFailed, st)
+	assert.Equal(t, exitUsage, st)
 	left, _ := os.ReadDir(dir)
 	assert.Empty(t, left)
 }

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--format text|json|html]", flags: runJudge})
+	register(&command{name: "judge", summary: "rule on a repetition cycle under every rule book, move by move", synopsis: "[--fen FEN --moves \"h6i4 i9h9 i4h6 h9i9\" | GAME_FILE…] [--rules 11,asian|all|FILE.yaml] [--composed] [--format text|json|jsonl|html] [-o OUT]", flags: runJudge, output: true})
 }
 
 // judgement is one input's rulings, as printed (shared with the workbench's API).
@@ -32,6 +32,7 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 	rulesArg := fs.String("rules", "all", "rule sets: all, bundled ids (11,asian) or rule-set files")
 	format := fs.String("format", "text", "text; json (with --moves one object; with game files one document {\"games\": [...]}); jsonl (one object per game, a line each); or html (one self-contained page: boards, moves, the books side by side, the attacks behind each 捉)")
 	choices(fs, "format", "text", "json", "jsonl", "html")
+	composed := addComposedFlag(fs)
 	addEncodingFlag(fs)
 	return func(e *env, args []string) int {
 		switch *format {
@@ -52,7 +53,7 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 		var js []judgement
 		status := exitOK
 		if len(args) == 0 {
-			start, err := position.ParseFENComposed(*fen) // a rule-book diagram may be composed
+			start, err := parseStart(*fen, *composed)
 			if err != nil {
 				return fail(e, "judge", err)
 			}
@@ -82,6 +83,25 @@ func runJudge(fs *pflag.FlagSet) runFunc {
 		}
 		return status
 	}
+}
+
+// addComposedFlag adds --composed to a command that reads --fen.
+func addComposedFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool("composed", false, "accept a --fen that cannot arise in a game but a composed study (排局) or a rule-book diagram may hold: pieces on points they cannot reach, more pieces of a kind than the set has")
+}
+
+// parseStart reads --fen: a position that can arise in a game, or with
+// --composed a composed one; a refusal that --composed would lift says so.
+func parseStart(fen string, composed bool) (*position.Position, error) {
+	if composed {
+		return position.ParseFENComposed(fen)
+	}
+	p, err := position.ParseFEN(fen)
+	var fe *position.FENError
+	if errors.As(err, &fe) && fe.Composed {
+		return nil, fmt.Errorf("%w; add --composed to accept it", err)
+	}
+	return p, err
 }
 
 // judgeGames is judge --format json on game files: one JSON document
@@ -147,8 +167,12 @@ func selectBooks(e *env, cmd, spec string) ([]*interp.Book, int) {
 }
 
 // failRules prints a rule-loading error (every positioned error with its
-// source line) and returns exitFailed.
+// source line) and returns exitFailed; a rule set named that does not
+// exist is a usage error.
 func failRules(e *env, cmd string, err error) int {
+	if errors.Is(err, interp.ErrNoRuleSet) {
+		return usageErr(e, cmd, "--rules: %v", err)
+	}
 	var el interp.ErrorList
 	if errors.As(err, &el) {
 		fmt.Fprintf(e.stderr, "xqrules %s: rule set refused:\n%s\n", cmd, el.Detail())
@@ -213,26 +237,39 @@ func writeJudgement(w io.Writer, j judgement) {
 		fmt.Fprintf(w, "game %s\n", j.Game)
 	}
 	if j.Cycle == nil {
-		fmt.Fprintf(w, "no cycle: no position occurs twice with the same side to move (%d moves)\n", len(j.Moves))
+		fmt.Fprintf(w, "no cycle: the moves do not end in a repetition (after %d moves the position has not occurred before with the same side to move)\n", len(j.Moves))
+		if len(j.Earlier) > 0 {
+			fmt.Fprintln(w, "earlier repetitions, not judged (xqrules scan --cycles all judges every one; or judge the moves up to the ply):")
+			for _, c := range j.Earlier {
+				fmt.Fprintf(w, "  plies %d-%d: %s (the position occurred %d times)\n", c.FromPly+1, c.FromPly+len(c.Moves), strings.Join(c.Moves, " "), c.Occurrences)
+			}
+		}
 		for _, r := range j.Rulings {
 			fmt.Fprintf(w, "  %-13s %s\n", r.Ruleset, r.Verdict)
 		}
 		return
 	}
-	cn := []string{}
-	if len(j.Rulings) > 0 {
-		for _, m := range j.Rulings[0].Moves {
+	// The cycle's moves as a ruling on it names them (a book that judged
+	// every move since the position first occurred names more).
+	cn := append([]string{}, j.Cycle.Moves...)
+	for _, r := range j.Rulings {
+		if len(r.Moves) != len(j.Cycle.Moves) {
+			continue
+		}
+		for i, m := range r.Moves {
 			if m.CN != "" {
-				cn = append(cn, m.CN)
-			} else {
-				cn = append(cn, m.Move)
+				cn[i] = m.CN
 			}
 		}
+		break
 	}
 	fmt.Fprintf(w, "cycle: %s  (%d plies from ply %d; the position occurred %d times)\n", strings.Join(cn, " "), len(j.Cycle.Moves), j.Cycle.FromPly, j.Cycle.Occurrences)
 	fmt.Fprintf(w, "from:  %s\n", j.Cycle.FEN)
 	for _, r := range j.Rulings {
 		fmt.Fprintf(w, "\n== %s  %s\n", r.Ruleset, r.Title)
+		if r.Judged.To > 0 {
+			fmt.Fprintf(w, "  judged: %s\n", r.Judged)
+		}
 		for _, m := range r.Moves {
 			name := m.CN
 			if name == "" {

@@ -122,6 +122,32 @@ func TestJudgeNoCycle(t *testing.T) {
 	assert.Contains(t, out, "no cycle")
 }
 
+// Issue 25, item 3: moves that repeat and then leave the cycle do not end
+// in a repetition; what is said must be true — no "no position occurs
+// twice" — and where the repetitions are is said.
+func TestJudgeNoCycleAtTheEnd(t *testing.T) {
+	const fig02FEN = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w"
+	args := []string{"judge", "--rules", "11", "--fen", fig02FEN, "--moves", "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h0h1"}
+	out, errs, st := xq(t, args...)
+	require.Equal(t, exitOK, st, errs)
+	assert.NotContains(t, out, "occurs twice")
+	assert.Contains(t, out, "the moves do not end in a repetition")
+	assert.Contains(t, out, "plies 5-8: h6i4 i9h9 i4h6 h9i9 (the position occurred 3 times)")
+	assert.Contains(t, out, "scan --cycles all")
+
+	out, errs, st = xq(t, append(args, "--format", "json")...)
+	require.Equal(t, exitOK, st, errs)
+	var j struct {
+		Earlier []cycleInfo `json:"earlier_cycles"`
+		Rulings []struct{ Reason string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &j))
+	require.Len(t, j.Earlier, 1)
+	assert.Equal(t, 4, j.Earlier[0].FromPly)
+	assert.Equal(t, 3, j.Earlier[0].Occurrences)
+	assert.NotContains(t, j.Rulings[0].Reason, "occurs twice")
+}
+
 func TestJudgeUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -131,7 +157,7 @@ func TestJudgeUsage(t *testing.T) {
 		{[]string{"judge"}, exitUsage, "nothing to judge"},
 		{[]string{"judge", "--moves", fig06Moves, "--format", "xml"}, exitUsage, "unknown --format"},
 		{[]string{"judge", "--moves", "h2e2", "game.pgn"}, exitUsage, "not both"},
-		{[]string{"judge", "--rules", "nosuch", "--moves", "h2e2"}, exitFailed, `no rule set "nosuch"`},
+		{[]string{"judge", "--rules", "nosuch", "--moves", "h2e2"}, exitUsage, `no rule set "nosuch"`},
 		{[]string{"judge", "--moves", "h2e9"}, exitFailed, "move 1"},
 		{[]string{"judge", "--fen", "not a fen", "--moves", "h2e2"}, exitFailed, ""},
 	} {
@@ -226,4 +252,33 @@ func TestJudgeTextChases(t *testing.T) {
 	}
 	out, _, _ = xq(t, "judge", "--rules", "asian", "--fen", fig06FEN, "--moves", fig06Moves)
 	assert.NotContains(t, out, "lightest grade", "AXF's verdict weighs no grades")
+}
+
+// Issue 25, item 5: judge --fen validates as every reader does; --composed
+// is the escape for composed studies; no message names a Go function.
+func TestJudgeValidatesTheFEN(t *testing.T) {
+	for _, fen := range []string{
+		"r2k1rrrr/9/9/9/9/9/9/9/9/4K4 w", // five black rooks
+		"3k5/9/9/9/9/9/9/9/9/P3K4 w",     // a red pawn on a0
+		"3k5/9/9/9/9/9/9/9/9/A3K4 w",     // an advisor off its points
+		"3k5/9/9/9/9/9/9/9/9/1B2K4 w",    // an elephant off its points
+	} {
+		_, errs, st := xq(t, "judge", "--rules", "11", "--fen", fen, "--moves", "e0e1")
+		assert.Equal(t, exitFailed, st, fen)
+		assert.Contains(t, errs, "add --composed to accept it", fen)
+		assert.NotContains(t, errs, "ParseFEN", fen)
+		_, errs, st = xq(t, "judge", "--rules", "11", "--composed", "--fen", fen, "--moves", "e0e1")
+		assert.Equal(t, exitOK, st, "%s: %s", fen, errs)
+	}
+	for _, fen := range []string{
+		"3k5/9/9/9/9/9/9/9/9/K8 w",                        // a king outside its palace
+		"4k4/9/9/9/9/9/9/9/9/4K4 w",                       // kings facing
+		"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 and some junk", // after the six fields
+	} {
+		for _, composed := range []string{"--composed=false", "--composed"} {
+			_, errs, st := xq(t, "judge", "--rules", "11", composed, "--fen", fen, "--moves", "e0f0")
+			assert.Equal(t, exitFailed, st, fen)
+			assert.NotContains(t, errs, "--composed", fen)
+		}
+	}
 }

@@ -15,6 +15,9 @@ import (
 	"os"
 
 	"github.com/spf13/pflag"
+
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/outfile"
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Exit statuses.
@@ -30,6 +33,14 @@ type env struct {
 	stdin          io.Reader
 	// isTerminal reports whether stderr is a terminal (progress lines are shown only then).
 	isTerminal bool
+
+	// For the command being run (set by cobraCommand): inputs are the files
+	// its arguments and flags name, which no output may overwrite; output is
+	// its -o file when it writes one (stdout is then that file); spoiled is
+	// set when it stops on an error, and the -o file is then not written.
+	inputs  []string
+	output  string
+	spoiled *bool
 }
 
 // runFunc runs a command with its flags parsed and its arguments (the
@@ -51,6 +62,9 @@ type command struct {
 	// complete, when set, completes the arguments (not the flags).
 	complete func(args []string, toComplete string) []string
 	run      runFunc // the older form
+	// output: the command writes a document, to standard output or to the
+	// file -o/--output names (see runWithOutput).
+	output bool
 }
 
 var commands = map[string]*command{}
@@ -110,14 +124,22 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, true
 }
 
-// fail prints "xqrules <cmd>: err" and returns exitFailed.
+// fail prints "xqrules <cmd>: err" and returns exitFailed; the command's
+// output file, if any, is not written.
 func fail(e *env, cmd string, err error) int {
+	e.spoil()
 	fmt.Fprintf(e.stderr, "xqrules %s: %v\n", cmd, err)
 	return exitFailed
 }
 
 // usageErr prints a usage message and returns exitUsage.
 func usageErr(e *env, cmd, format string, args ...any) int {
+	e.spoil()
+	for i, a := range args { // a word of the command line may be huge
+		if s, ok := a.(string); ok {
+			args[i] = excerpt.Cut(s)
+		}
+	}
 	fmt.Fprintf(e.stderr, "xqrules %s: %s\n", cmd, fmt.Sprintf(format, args...))
 	return exitUsage
 }
@@ -125,4 +147,51 @@ func usageErr(e *env, cmd, format string, args ...any) int {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// spoil marks the command's output as incomplete: its -o file is not written.
+func (e *env) spoil() {
+	if e.spoiled != nil {
+		*e.spoiled = true
+	}
+}
+
+// create starts writing a file the command was asked to write (flag names
+// the flag, for messages): see outfile. An output that is one of the
+// command's inputs is a usage error; one that cannot be written, a failure.
+func (e *env) create(cmd, flag, path string) (*outfile.File, int, bool) {
+	f, err := outfile.Create(path, e.inputs...)
+	var ie *outfile.InputError
+	switch {
+	case errors.As(err, &ie):
+		return nil, usageErr(e, cmd, "%s: %v", flag, err), false
+	case err != nil:
+		return nil, fail(e, cmd, fmt.Errorf("%s: %w", flag, err)), false
+	}
+	return f, exitOK, true
+}
+
+// runWithOutput runs a command that writes a document, to standard output
+// or, with -o PATH, to PATH: the file is replaced only when the command did
+// not stop on an error (a failing case or a skipped game still writes it,
+// as the document reports them).
+func runWithOutput(e *env, cmd, path string, run runFunc, args []string) int {
+	if path == "" || path == "-" {
+		return run(e, args)
+	}
+	f, st, ok := e.create(cmd, "-o", path)
+	if !ok {
+		return st
+	}
+	defer f.Abort()
+	e.stdout, e.output = f, path
+	st = run(e, args)
+	if *e.spoiled || st == exitUsage {
+		fmt.Fprintf(e.stderr, "xqrules %s: %s not written\n", cmd, path)
+		return st
+	}
+	if err := f.Commit(); err != nil {
+		return fail(e, cmd, err)
+	}
+	return st
 }

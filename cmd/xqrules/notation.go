@@ -30,6 +30,9 @@ func runNotation(fs *pflag.FlagSet) runFunc {
 		for _, a := range args {
 			texts = append(texts, position.SplitMoves(a)...)
 		}
+		if len(texts) == 0 {
+			return usageErr(e, "notation", "no move given (xqrules notation --to wxf h2e2 h9g7)")
+		}
 		out := make([]string, 0, len(texts))
 		for i, t := range texts {
 			m, err := position.ParseMove(p, t)

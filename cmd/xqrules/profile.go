@@ -1,7 +1,7 @@
 package main
 
 import (
-	"os"
+	"fmt"
 	"runtime/pprof"
 )
 
@@ -12,16 +12,18 @@ func startCPUProfile(e *env, cmd, path string) (stop func(), status int, ok bool
 	if path == "" {
 		return func() {}, 0, true
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, fail(e, cmd, err), false
+	f, st, ok := e.create(cmd, "--cpuprofile", path)
+	if !ok {
+		return nil, st, false
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
+		f.Abort()
 		return nil, fail(e, cmd, err), false
 	}
 	return func() {
 		pprof.StopCPUProfile()
-		f.Close()
+		if err := f.Commit(); err != nil {
+			fmt.Fprintf(e.stderr, "xqrules %s: %v\n", cmd, err)
+		}
 	}, 0, true
 }

@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/corpus"
+	"github.com/xqrules/xqrules/internal/excerpt"
 	"github.com/xqrules/xqrules/position"
 	"github.com/xqrules/xqrules/position/record"
 )
@@ -27,7 +29,7 @@ A bad game is reported and the run goes on.
 Exit status: 0 all replayed, 1 any error, 2 bad usage.`
 
 func init() {
-	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", synopsis: "[--format text|json] [--list] [--jobs N] [--dedupe=false] FILE…", help: replayHelp, flags: runReplay})
+	register(&command{name: "replay", summary: "replay every game of record files (PGN, JSON Lines, DhtmlXQ, XQF; UTF-8, GBK or Big5; gzip or not) and count repetitions", synopsis: "[--format text|json] [--list] [--jobs N] [--dedupe=false] [-o OUT] FILE…", help: replayHelp, flags: runReplay, output: true})
 }
 
 // replayBatch is how many records travel together through the pipeline:
@@ -144,6 +146,12 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 				}
 			}
 		}
+		// noRecord: nothing in the file so far reads as a record (see
+		// looksNoRecord); such a file gets one error, not one per "game".
+		noRecord := make([]bool, len(files))
+		for i := range noRecord {
+			noRecord[i] = true
+		}
 		for b := range corpus.Pipeline(files, corpus.Reading{Jobs: *jobs, BatchSize: replayBatch, Open: openRecord, Opened: opened}, replayer) {
 			rf := &rep.Files[b.File]
 			for _, it := range b.Items {
@@ -151,6 +159,9 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 					rep.Errors = append(rep.Errors, errorEntry(it.ReadErr))
 					rf.Errors++
 					continue
+				}
+				if !looksNoRecord(it.Game, it.Res.err) {
+					noRecord[b.File] = false
 				}
 				r := &it.Res
 				rep.Games++
@@ -182,6 +193,13 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 		}
 		if prog != nil {
 			prog.clear()
+		}
+		rep.Errors = noRecordErrors(rep.Errors, rep.Files, noRecord)
+		for i := range rep.Files {
+			if f := &rep.Files[i]; noRecord[i] && f.Games > 0 { // no game was read
+				rep.Games -= f.Games
+				f.Games, f.Errors = 0, 1
+			}
 		}
 		el := time.Since(start)
 		rep.Repetitions = rep.GamesWith3Fold
@@ -228,6 +246,39 @@ func runReplay(fs *pflag.FlagSet) runFunc {
 }
 
 // errorEntry flattens a reading or replay error.
+// looksNoRecord: a game read from a text that is no record — read as PGN
+// (the format of last resort), with no tag, its first move no move in any
+// notation.
+func looksNoRecord(g *record.Game, err error) bool {
+	var re *record.ReplayError
+	var me *position.MoveError
+	return g.Format == record.FormatPGN && len(g.Tags) == 0 &&
+		errors.As(err, &re) && re.Ply == 1 && errors.As(re.Err, &me) && me.Code == "unknown-notation"
+}
+
+// noRecordErrors replaces the errors of each file in which nothing reads
+// as a record by one: the file is not a record file.
+func noRecordErrors(errs []replayError, files []replayFile, noRecord []bool) []replayError {
+	out := errs[:0:0]
+	said := map[string]bool{}
+	for _, e := range errs {
+		i := slices.IndexFunc(files, func(f replayFile) bool { return f.File == e.File })
+		if i < 0 || !noRecord[i] || files[i].Games == 0 {
+			out = append(out, e)
+			continue
+		}
+		if !said[e.File] {
+			said[e.File] = true
+			reason := "not a record file: nothing in it reads as PGN, JSON Lines, DhtmlXQ or XQF"
+			if e.Text != "" {
+				reason += fmt.Sprintf(" (its first word, %s, is no move)", excerpt.Quote(e.Text))
+			}
+			out = append(out, replayError{File: e.File, Code: "not-a-record", Reason: reason, msg: e.File + ": " + reason})
+		}
+	}
+	return out
+}
+
 func errorEntry(err error) replayError {
 	var re *record.ReplayError
 	var fe *record.Error

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -10,14 +12,15 @@ import (
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/cliout"
 
 	"github.com/xqrules/xqrules/interp"
+	"github.com/xqrules/xqrules/position/record"
 )
 
 func init() {
 	register(&command{name: "rules", summary: "list the rule books, check rule-set files, show a book's rules", synopsis: "list [--format text|json] | check FILE… | show ID|FILE",
 		flags: runRules, sub: []*command{
-			{name: "list", summary: "the rule books: id, title, year, status", synopsis: "[--format text|json] [FILE.yaml…]", flags: rulesList},
+			{name: "list", summary: "the rule books: id, title, year, status", synopsis: "[--format text|json] [-o OUT] [FILE.yaml…]", flags: rulesList, output: true},
 			{name: "check", summary: "load rule-set files, print every error (file:line:col, rule id, code); exit 1 if any", synopsis: "FILE…", flags: rulesCheck},
-			{name: "show", summary: "a book's rules after extends and overrides, in evaluation order", synopsis: "ID|FILE.yaml", flags: rulesShow,
+			{name: "show", summary: "a book's rules after extends and overrides, in evaluation order", synopsis: "[-o OUT] ID|FILE.yaml", flags: rulesShow, output: true,
 				complete: func(args []string, _ string) []string {
 					if len(args) > 0 {
 						return nil
@@ -91,7 +94,26 @@ func rulesCheck(fs *pflag.FlagSet) runFunc {
 			return failRules(e, "rules check", err)
 		}
 		// The files are loaded together: they may extend one another.
-		books, err := lib.LoadFiles(args...)
+		var books []*interp.Book
+		if slices.Contains(args, "-") {
+			if len(args) > 1 {
+				return usageErr(e, "rules check", "- (standard input) must be the only file")
+			}
+			var b *interp.Book
+			var data []byte
+			data, err = io.ReadAll(stdinSource)
+			if err == nil {
+				data, _, err = record.DecodeText(data, "")
+			}
+			if err != nil {
+				return fail(e, "rules check", fmt.Errorf("standard input: %w", err))
+			}
+			if b, err = lib.LoadBytes("stdin", "-", data); err == nil {
+				books = []*interp.Book{b}
+			}
+		} else {
+			books, err = lib.LoadFiles(args...)
+		}
 		if err != nil {
 			if el, ok := err.(interp.ErrorList); ok {
 				fmt.Fprintln(e.stderr, el.Detail())
@@ -123,7 +145,16 @@ func rulesShow(fs *pflag.FlagSet) runFunc {
 		}
 		b := books[0]
 		w := e.stdout
-		fmt.Fprintf(w, "%s — %s / %s (%d, %s)\n", b.ID, b.Title.ZH, b.Title.EN, b.Year, b.Status)
+		var title []string
+		for _, t := range []string{b.Title.ZH, b.Title.EN} {
+			if t = strings.TrimSpace(t); t != "" {
+				title = append(title, t)
+			}
+		}
+		if len(title) == 0 {
+			title = []string{"(no title)"}
+		}
+		fmt.Fprintf(w, "%s — %s (%d, %s)\n", b.ID, strings.Join(title, " / "), b.Year, b.Status)
 		if b.Extends != "" {
 			fmt.Fprintf(w, "extends %s\n", b.Extends)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -67,4 +68,36 @@ func TestRulesShow(t *testing.T) {
 
 	_, _, st = xq(t, "rules", "frobnicate")
 	assert.Equal(t, exitUsage, st)
+}
+
+// xqIn runs a command with text on its standard input.
+func xqIn(t testing.TB, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(stdin)}
+	status = run(e, args)
+	return out.String(), errb.String(), status
+}
+
+// Issue 25, item 8: "-" reads standard input in rules check and cases.
+func TestStdinDash(t *testing.T) {
+	out, errs, st := xqIn(t, "title: {en: a draft}\nyear: 2024\nstatus: draft\nextends: \"11\"\n", "rules", "check", "-")
+	assert.Equal(t, exitOK, st, errs)
+	assert.Contains(t, out, "-: ok")
+
+	_, errs, st = xqIn(t, "title: {en: a draft}\nyear: 2024\nstatus: draft\nextends: \"11\"\nnosuch: 1\n", "rules", "check", "-")
+	assert.Equal(t, exitFailed, st)
+	assert.Contains(t, errs, "-:5:1")
+
+	_, errs, st = xqIn(t, "", "rules", "check", "-", "x.yaml")
+	assert.Equal(t, exitUsage, st, errs)
+
+	row := `{"id": "fig06", "fen": "` + fig06FEN + `", "moves": "` + fig06Moves + `", "expect": {"11": "red-must-vary"}}` + "\n"
+	out, errs, st = xqIn(t, row, "cases", "--rules", "11", "-")
+	assert.Equal(t, exitOK, st, out+errs)
+	assert.Contains(t, out, "1 passed, 0 failed")
+
+	out, errs, st = xqIn(t, casebookFile, "cases", "-")
+	assert.Contains(t, out+errs, "3 passed, 1 failed, 1 rows not run", "YAML on standard input")
+	assert.NotEqual(t, exitUsage, st)
 }

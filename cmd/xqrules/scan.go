@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/outfile"
 	"github.com/xqrules/xqrules/corpus"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position/record"
@@ -36,7 +38,10 @@ A bad game is reported (file:line, game, id) and the scan goes on; a progress li
 text and jsonl are written as the cycles are judged, in input order, in constant
 memory whatever the corpus size; jsonl is a JSON object a line: "type": "cycle" or
 "error" (a bad game), then one "type": "summary" (what scan-merge adds up). json is
-one document built in memory, for small inputs. parquet (with -o DIR) writes the
+one document built in memory, for small inputs. -o OUT writes text, jsonl or json
+to the file OUT instead of standard output (beside it, renamed into place only
+when the scan did not stop on an error; never one of the inputs); --html and
+--cpuprofile are written the same way. parquet (with -o DIR) writes the
 cycles to DIR/cycles.parquet (cycles-K-of-N.parquet with --shard), a row per cycle
 with every book's verdict, labels, clause and agreement with the real result (go doc
 github.com/xqrules/xqrules/corpus.ParquetCycle), and the summary line to
@@ -56,7 +61,7 @@ Exit status: 0 ok, 1 any bad game or ruling error, or the output could not be
 written, 2 bad usage.`
 
 func init() {
-	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|in-force|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json|parquet -o DIR [--force]] [--quiet] [-j N] [--shard K/N|auto] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
+	register(&command{name: "scan", summary: "find every repetition in game corpora and judge it under every rule book; summary per book", synopsis: "[--rules all|in-force|IDS|FILE.yaml] [--cycles all|first|last] [--format text|jsonl|json [-o OUT] | --format parquet -o DIR [--force]] [--quiet] [-j N] [--shard K/N|auto] [--html REPORT.html] [--cpuprofile F] FILE…", help: scanHelp, flags: runScan})
 }
 
 // The scan's cycles and summary are the corpus package's.
@@ -81,7 +86,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	choices(fs, "cycles", interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast)
 	format := fs.String("format", "text", "text (a line per cycle as it is judged, then the summary), jsonl (a JSON object per cycle as it is judged, then one summary object; see scan-merge), json (one document, built in memory: for small inputs) or parquet (the cycles to -o DIR as a Parquet file per shard, see --help)")
 	choices(fs, "format", "text", "jsonl", "json", "parquet")
-	outDir := fs.StringP("output", "o", "", "--format parquet: the directory the Parquet file (and its summary) is written to")
+	outPath := fs.StringP("output", "o", "", "text, jsonl, json: write to this file instead of standard output (replaced only when the whole output is written; never one of the inputs); parquet: the directory the Parquet file and its summary line are written to")
 	force := fs.Bool("force", false, "--format parquet: write into -o DIR even when it holds other files")
 	quiet := fs.Bool("quiet", false, "text: print the summary and the errors, not a line per cycle")
 	jobs := fs.IntP("jobs", "j", runtime.GOMAXPROCS(0), "games judged in parallel")
@@ -89,14 +94,29 @@ func runScan(fs *pflag.FlagSet) runFunc {
 	htmlPath := fs.String("html", "", "also write the summary as an HTML report with charts (verdicts per book, loser must vary, agreement matrix, agreement with the real results by book and decade) to this file")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof; cmd/xqrules/default.pgo is one)")
 	addEncodingFlag(fs)
-	return func(e *env, args []string) int {
+	var scan runFunc
+	// -o is the output file of text, jsonl and json, as every command's
+	// (runWithOutput), and the directory of parquet.
+	run := func(e *env, args []string) int {
+		if *format == "parquet" || *outPath == "" || *outPath == "-" {
+			return scan(e, args)
+		}
+		if st, err := os.Stat(*outPath); err == nil && st.IsDir() {
+			return usageErr(e, "scan", "-o %s is a directory: --format parquet writes into a directory, text, jsonl and json to a file", *outPath)
+		}
+		return runWithOutput(e, "scan", *outPath, scan, args)
+	}
+	scan = func(e *env, args []string) int {
 		switch *format {
 		case "text", "jsonl", "json", "parquet":
 		default:
 			return usageErr(e, "scan", "unknown --format %q (want text, jsonl, json or parquet)", *format)
 		}
-		if (*format == "parquet") != (*outDir != "") {
-			return usageErr(e, "scan", "--format parquet and -o DIR go together")
+		if *format == "parquet" && (*outPath == "" || *outPath == "-") {
+			return usageErr(e, "scan", "--format parquet writes into a directory: give it with -o DIR")
+		}
+		if *force && *format != "parquet" {
+			return usageErr(e, "scan", "--force is for --format parquet -o DIR (a file given with -o is always replaced)")
 		}
 		switch *mode {
 		case interp.CyclesAll, interp.CyclesFirst, interp.CyclesLast:
@@ -117,15 +137,17 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if books == nil {
 			return st
 		}
-		var html *output
+		ok := true
+		var html *outfile.File
 		if *htmlPath != "" {
 			// Claimed before the work, so an unwritable path fails at once.
-			if html, err = newOutput(e, *htmlPath); err != nil {
-				return fail(e, "scan", err)
+			if html, st, ok = e.create("scan", "--html", *htmlPath); !ok {
+				return st
 			}
-			defer html.discard()
+			defer html.Abort()
 		}
-		stop, st, ok := startCPUProfile(e, "scan", *cpuprofile)
+		var stop func()
+		stop, st, ok = startCPUProfile(e, "scan", *cpuprofile)
 		if !ok {
 			return st
 		}
@@ -135,7 +157,11 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		tot := corpus.NewSummary(*mode, books, sh)
 		var out scanOutput
 		if *format == "parquet" {
-			pq, err := newScanParquet(e, *outDir, *force, sh, &scanText{w: bufio.NewWriterSize(e.stdout, 64<<10), quiet: true})
+			pq, err := newScanParquet(e, *outPath, *force, sh, &scanText{w: bufio.NewWriterSize(e.stdout, 64<<10), quiet: true})
+			var ie *outfile.InputError
+			if errors.As(err, &ie) {
+				return usageErr(e, "scan", "-o: %v", err)
+			}
 			if err != nil {
 				return fail(e, "scan", err)
 			}
@@ -184,11 +210,11 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		if err := out.end(tot, elapsed); err != nil {
 			return fail(e, "scan", fmt.Errorf("writing the output: %w (the output is incomplete)", err))
 		}
-		if html != nil {
+		if html != nil && !*e.spoiled {
 			if err := htmlreport.WriteScan(html, htmlSummary(tot, files)); err != nil {
 				return fail(e, "scan", err)
 			}
-			if err := html.commit(); err != nil {
+			if err := html.Commit(); err != nil {
 				return fail(e, "scan", err)
 			}
 		}
@@ -205,6 +231,7 @@ func runScan(fs *pflag.FlagSet) runFunc {
 		}
 		return exitOK
 	}
+	return run
 }
 
 // selectScanBooks selects the books of --rules; "in-force" among them is

@@ -37,7 +37,7 @@ func TestScanUsage(t *testing.T) {
 		assert.Equal(t, exitUsage, st, "%v: %s", args, errs)
 	}
 	_, errs, st := xq(t, "scan", "--rules", "nosuchbook", scanSample)
-	assert.Equal(t, exitFailed, st, errs)
+	assert.Equal(t, exitUsage, st, errs)
 }
 
 // Each cycle scan judges is the corpus's own (cycle_fen, cycle_moves),

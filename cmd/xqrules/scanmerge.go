@@ -13,7 +13,7 @@ import (
 
 func init() {
 	register(&command{name: "scan-merge", summary: "add up the summaries of scan --format jsonl outputs (the shards of one run) into the summary one run prints",
-		synopsis: "[--format text|jsonl|json|html] FILE…", help: scanMergeHelp, flags: runScanMerge})
+		synopsis: "[--format text|jsonl|json|html] [-o OUT] FILE…", help: scanMergeHelp, flags: runScanMerge, output: true})
 }
 
 // scanMergeHelp is what --help says of the command.

@@ -137,7 +137,7 @@ func htmlSummary(t *scanTotals, files []string) htmlreport.ScanSummary {
 	h := htmlreport.ScanSummary{Files: files, Mode: t.Mode, Shard: t.Shard, Games: t.Games, Cycles: t.Cycles,
 		BadGames: t.BadGames, Agreement: t.Agreement}
 	for _, s := range t.Summary {
-		b := htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, RedMustVary: s.RedMustVary,
+		b := htmlreport.ScanBook{ID: s.Ruleset, Extends: s.Extends, Status: s.Status, RedMustVary: s.RedMustVary,
 			BlackMustVary: s.BlackMustVary, Draw: s.Draw, Errors: s.Errors, Unknown: s.Unknown, Decisive: s.Decisive, LoserMustVary: s.LoserMustVary,
 			Real: htmlreport.RealTally{Agree: s.Real.Agree, Of: s.Real.Of}, RealByDecade: map[string]htmlreport.RealTally{}}
 		for d, x := range s.ByDecade {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/xqrules/xqrules/interp"
 )
 
 // jsonlLines splits scan's JSON Lines output into its objects' types and raw lines.
@@ -243,7 +245,7 @@ func TestScanDraftAgainstParent(t *testing.T) {
 		}
 	}
 	text, _, _ := xq(t, "scan", "--rules", "11,20", "--quiet", scanSample)
-	assert.Contains(t, text, fmt.Sprintf("20 against 11, the book it extends: %d of 4 cycles change verdict", changed))
+	assert.Contains(t, text, fmt.Sprintf("20 (official) against 11, the book it extends: %d of 4 cycles change verdict", changed))
 }
 
 // --html writes the report (well-formed, its charts drawn from the
@@ -258,12 +260,15 @@ func TestScanHTML(t *testing.T) {
 	parsePage(t, page)
 	assert.Contains(t, page, "4 games, 4 repetition cycles")
 	assert.Equal(t, 5, strings.Count(page, `<svg class="chart `), "verdicts, loser must vary, agreement, real results by book and by decade")
-	assert.Contains(t, page, "Drafts against the book they extend")
+	// Issue 25, item 13: 20 is an edition, not a draft.
+	assert.NotContains(t, page, "Drafts against")
+	assert.Contains(t, page, "<h2>Editions against the one they extend</h2>")
 
 	merged, errs, st := xq(t, "scan-merge", "--format", "html", writeFile(t, "one.jsonl", out))
 	require.Equal(t, exitOK, st, errs)
 	parsePage(t, merged)
 	assert.Contains(t, merged, "4 games, 4 repetition cycles")
+	assert.Contains(t, merged, "<h2>Editions against the one they extend</h2>", "the status travels in the summary line")
 
 	_, errs, st = xq(t, "scan", "--rules", "11", "--html", filepath.Join(t.TempDir(), "no", "dir", "r.html"), scanSample)
 	assert.Equal(t, exitFailed, st)
@@ -318,4 +323,77 @@ func TestScanInForce(t *testing.T) {
 	require.Equal(t, exitOK, st)
 	assert.Contains(t, text, "no book in force: 2 games (undated 2)")
 	assert.Contains(t, text, "中局/00000017.pgn: undated")
+}
+
+// Issue 25, item 13: the report groups the books that extend another by
+// what they declare they are; a draft is a draft, 20 and tw-1982 are not.
+func TestScanGroupsByStatus(t *testing.T) {
+	draft := writeFile(t, "mydraft.yaml", "title: {en: my draft}\nyear: 2024\nstatus: draft\nextends: \"11\"\n")
+	report := filepath.Join(t.TempDir(), "report.html")
+	_, errs, st := xq(t, "scan", "--rules", "11,20,asian,tw-1982,"+draft, "--quiet", "--html", report, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err)
+	page := string(data)
+	_, drafts, ok := strings.Cut(page, "<h2>Drafts against the book they extend</h2>")
+	require.True(t, ok, page)
+	drafts, _, _ = strings.Cut(drafts, "</table>")
+	assert.Contains(t, drafts, "<th>mydraft</th><td>11</td>")
+	assert.NotContains(t, drafts, "<th>20</th>")
+	assert.NotContains(t, drafts, "<th>tw-1982</th>")
+	assert.Contains(t, page, "<h2>Proposals against the book they extend</h2>")
+	assert.Contains(t, page, "<h2>Editions against the one they extend</h2>")
+}
+
+// A book that judges since the position first occurred (judge_from: first)
+// says which plies it judged in scan's jsonl, through the corpus pipeline;
+// a book that judges the period does not.
+func TestScanJudgedSinceFirst(t *testing.T) {
+	games := writeFile(t, "turns.jsonl", `{"id": "turns", "game_fen": "3aka3/9/c6c1/4p4/9/9/4P4/1R6R/9/4K4 w - - 0 1", "game_moves": "b2a2 a7b7 a2b2 b7a7 i2h2 h7i7 h2i2 i7h7 b2a2 a7b7 a2b2 b7a7"}`+"\n")
+	out, errs, st := xq(t, "scan", "--rules", "asian,11", "--cycles", "last", "--format", "jsonl", games)
+	require.Equal(t, exitOK, st, errs)
+	_, lines := jsonlLines(t, out)
+	require.Len(t, lines, 2)
+	var c scanCycle
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &c))
+	require.Len(t, c.Rulings, 2)
+	require.NotNil(t, c.Rulings[0].Judged, lines[0])
+	assert.Equal(t, interp.JudgedPlies{From: 5, To: 12, SinceFirst: true}, *c.Rulings[0].Judged)
+	assert.Equal(t, "draw", c.Rulings[0].Verdict)
+	assert.Nil(t, c.Rulings[1].Judged)
+	assert.Equal(t, "red-must-vary", c.Rulings[1].Verdict)
+}
+
+// -o is the output file of text, jsonl and json (written whole or not at
+// all), the directory of parquet; the two are told apart.
+func TestScanOutputFileOrDir(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "scan.txt")
+	stdout, errs, st := xq(t, "scan", "--rules", "11", "--quiet", "-o", out, scanSample)
+	require.Equal(t, exitOK, st, errs)
+	assert.Empty(t, stdout)
+	assert.Contains(t, readFile(t, out), "4 games, 4 cycles")
+
+	for _, args := range [][]string{
+		{"--format", "jsonl", "-o", dir},            // a directory for a file
+		{"--format", "parquet"},                     // parquet without its directory
+		{"--format", "parquet", "-o", "-"},          // nor to standard output
+		{"--format", "jsonl", "--force", "-o", out}, // --force is parquet's
+	} {
+		_, errs, st := xq(t, append(append([]string{"scan", "--rules", "11"}, args...), scanSample)...)
+		assert.Equal(t, exitUsage, st, "%v: %s", args, errs)
+	}
+	assert.Contains(t, readFile(t, out), "4 games, 4 cycles", "a usage error leaves the file as it was")
+
+	// The parquet's files are outputs too: never one of the inputs.
+	pq := filepath.Join(dir, "pq")
+	require.NoError(t, os.Mkdir(pq, 0o755))
+	in := filepath.Join(pq, "cycles.parquet")
+	data, err := os.ReadFile(scanSample)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(in, data, 0o644))
+	_, errs, st = xq(t, "scan", "--rules", "11", "--format", "parquet", "-o", pq, "--force", in)
+	assert.Equal(t, exitUsage, st, errs)
+	assert.Contains(t, errs, "refused, it would be overwritten while it is read")
+	assert.Equal(t, string(data), readFile(t, in))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/outfile"
 	"github.com/xqrules/xqrules/corpus"
 )
 
@@ -21,7 +23,7 @@ type scanParquet struct {
 	text *scanText
 	dir  string
 	sh   corpus.Shard
-	file *output
+	file *outfile.File
 	pw   *corpus.ParquetWriter
 	err  error
 	e    *env
@@ -54,7 +56,7 @@ func newScanParquet(e *env, dir string, force bool, sh corpus.Shard, text *scanT
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("-o %s: %w", dir, unwrapPath(err))
 	}
-	f, err := newOutput(e, filepath.Join(dir, corpus.ParquetName(sh)))
+	f, err := outfile.Create(filepath.Join(dir, corpus.ParquetName(sh)), e.inputs...)
 	if err != nil {
 		return nil, err
 	}
@@ -83,24 +85,34 @@ func (o *scanParquet) end(t *scanTotals, elapsed time.Duration) error {
 	if err := o.pw.Close(); err != nil {
 		return err
 	}
-	if err := o.file.commit(); err != nil {
+	if err := o.file.Commit(); err != nil {
 		return err
 	}
-	sum, err := newOutput(o.e, filepath.Join(o.dir, corpus.SummaryName(o.sh)))
+	sum, err := outfile.Create(filepath.Join(o.dir, corpus.SummaryName(o.sh)), o.e.inputs...)
 	if err != nil {
 		return err
 	}
-	defer sum.discard()
+	defer sum.Abort()
 	enc := json.NewEncoder(sum)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(t); err != nil {
 		return err
 	}
-	if err := sum.commit(); err != nil {
+	if err := sum.Commit(); err != nil {
 		return err
 	}
 	return o.text.end(t, elapsed)
 }
 
 // discard removes the temporary file of a run that did not finish.
-func (o *scanParquet) discard() { o.file.discard() }
+func (o *scanParquet) discard() { o.file.Abort() }
+
+// unwrapPath is err without the path and operation os adds (the message
+// names the path already).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

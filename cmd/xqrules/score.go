@@ -15,10 +15,10 @@ import (
 )
 
 func init() {
-	register(&command{name: "score", summary: "tournament standings under scoring schemes side by side (胜2和1负0, 大分小分 …)", synopsis: scoreSynopsis, flags: runScore})
+	register(&command{name: "score", summary: "tournament standings under scoring schemes side by side (胜2和1负0, 大分小分 …)", synopsis: scoreSynopsis, flags: runScore, output: true})
 }
 
-const scoreSynopsis = "[--scheme standard,dafen-xiaofen|all|FILE.yaml] [--event TEXT] [--format text|json] FILE…"
+const scoreSynopsis = "[--scheme standard,dafen-xiaofen|all|FILE.yaml] [--event TEXT] [--format text|json] [-o OUT] FILE…"
 
 func runScore(fs *pflag.FlagSet) runFunc {
 	schemeArg := fs.String("scheme", "all", "comma-separated schemes: built-in names, \"all\", or paths of scheme files (a copy of rules/scoring/*.yaml)")

@@ -42,11 +42,16 @@ func runServe(fs *pflag.FlagSet) runFunc {
 		h := newWorkbench(*rulesArg, defaultCaseFiles(), ip.IsLoopback())
 		url := "http://" + ln.Addr().String() + "/"
 		fmt.Fprintf(e.stdout, "xqrules serve: the workbench is at %s (Ctrl-C stops it)\n", url)
+		if !ip.IsLoopback() {
+			fmt.Fprintf(e.stderr, "xqrules serve: warning: listening on %s, not the loopback interface: the workbench is reachable from the network, "+
+				"and anyone who can reach this machine can use it (it has no login); --addr 127.0.0.1:%d keeps it on this computer\n",
+				ln.Addr(), ln.Addr().(*net.TCPAddr).Port)
+		}
 		if *open {
 			openBrowser(e, url)
 		}
 		srv := workbench.NewServer(*addr, h)
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		ctx, stop := serveContext()
 		defer stop()
 		go func() {
 			<-ctx.Done()
@@ -57,6 +62,11 @@ func runServe(fs *pflag.FlagSet) runFunc {
 		}
 		return exitOK
 	}
+}
+
+// serveContext ends when the server is to stop (Ctrl-C); tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 // newWorkbench is the workbench over the bundled books; its diff runs over

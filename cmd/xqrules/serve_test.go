@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -93,8 +94,33 @@ func TestServeUsage(t *testing.T) {
 	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, stderr, `unexpected argument "extra"`)
 	_, stderr, st = xq(t, "serve", "--rules", "nosuch")
-	assert.Equal(t, exitFailed, st)
+	assert.Equal(t, exitUsage, st)
 	assert.Contains(t, stderr, "nosuch")
 	_, stderr, st = xq(t, "serve", "--addr", "256.0.0.1:1")
 	assert.Equal(t, exitFailed, st, stderr)
+}
+
+// TestServeWarnsOffLoopback: listening on any address but the loopback
+// interface says on stderr that the workbench is reachable from the
+// network; on 127.0.0.1 nothing is said. The server is stopped at once.
+func TestServeWarnsOffLoopback(t *testing.T) {
+	saved := serveContext
+	t.Cleanup(func() { serveContext = saved })
+	serveContext = func() (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // stop as soon as it serves
+		return ctx, cancel
+	}
+	for addr, warns := range map[string]bool{"0.0.0.0:0": true, "127.0.0.1:0": false, "localhost:0": false} {
+		stdout, stderr, st := xq(t, "serve", "--addr", addr)
+		require.Equal(t, exitOK, st, stderr)
+		assert.Contains(t, stdout, "the workbench is at http://", addr)
+		if warns {
+			assert.Contains(t, stderr, "warning", addr)
+			assert.Contains(t, stderr, "reachable from the network", addr)
+			assert.Regexp(t, `--addr 127\.0\.0\.1:\d+`, stderr, addr)
+		} else {
+			assert.Empty(t, stderr, addr)
+		}
+	}
 }

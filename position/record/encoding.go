@@ -10,6 +10,8 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Text encodings a record file may be in, as reported in Game.Encoding and
@@ -37,7 +39,7 @@ func ParseEncoding(name string) (string, error) {
 	case "big5", "big-5", "cp950", "big5-hkscs":
 		return EncodingBig5, nil
 	}
-	return "", fmt.Errorf("unknown encoding %q (want auto, utf-8, gb18030 (also gbk, gb2312) or big5)", name)
+	return "", fmt.Errorf("unknown encoding %s (want auto, utf-8, gb18030 (also gbk, gb2312) or big5)", excerpt.Quote(name))
 }
 
 // decoderOf returns the decoder of a non-UTF-8 encoding (nil for UTF-8).

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Error is a problem found while reading a file: a record that cannot be
@@ -50,7 +52,7 @@ func (e *Error) Error() string {
 	if e.Index >= 0 {
 		fmt.Fprintf(&b, ": game %d", e.Index+1)
 		if e.ID != "" {
-			fmt.Fprintf(&b, " (%s)", e.ID)
+			fmt.Fprintf(&b, " (%s)", excerpt.Cut(e.ID))
 		}
 	}
 	b.WriteString(": ")

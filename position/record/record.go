@@ -34,6 +34,8 @@ import (
 	"strings"
 
 	"github.com/xqrules/xqrules/position"
+
+	"github.com/xqrules/xqrules/internal/excerpt"
 )
 
 // Game is one record as read, before replay.
@@ -150,13 +152,13 @@ func (e *ReplayError) Error() string {
 	}
 	fmt.Fprintf(&b, ": game %d", g.Index+1)
 	if g.ID != "" {
-		fmt.Fprintf(&b, " (%s)", g.ID)
+		fmt.Fprintf(&b, " (%s)", excerpt.Cut(g.ID))
 	}
 	if e.Ply == 0 {
 		fmt.Fprintf(&b, ": start position: %v", e.Err)
 		return b.String()
 	}
-	fmt.Fprintf(&b, ": move %d (ply %d) %q: %v", e.MoveNo, e.Ply, e.Text, e.Err)
+	fmt.Fprintf(&b, ": move %d (ply %d) %s: %v", e.MoveNo, e.Ply, excerpt.Quote(e.Text), e.Err)
 	return b.String()
 }
 

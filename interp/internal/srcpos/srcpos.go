@@ -5,6 +5,9 @@ package srcpos
 
 import "strings"
 
+// window is how many characters of a long source line Quote shows.
+const window = 80
+
 // RuneWidth is the terminal width of r: CJK and full-width characters take
 // two cells, everything else one.
 func RuneWidth(r rune) int {
@@ -37,8 +40,23 @@ func Indent(line string, column int) int {
 
 // Quote returns a source line and a caret under its column, each on a line
 // of its own (leading newline included), after a gutter: "12 " gives
-// "  12 | source", "" gives "  | source". Tabs show as spaces.
+// "  12 | source", "" gives "  | source". Tabs show as spaces. A line
+// longer than window characters shows only window characters around the
+// column, "..." marking what is cut: a message never quotes a whole huge line.
 func Quote(source string, column int, gutter string) string {
+	if rs := []rune(source); len(rs) > window {
+		from := max(0, min(column-1-window/2, len(rs)-window))
+		to := from + window
+		source = string(rs[from:to])
+		column -= from
+		if from > 0 {
+			source = "..." + source
+			column += 3
+		}
+		if to < len(rs) {
+			source += "..."
+		}
+	}
 	var b strings.Builder
 	b.WriteString("\n  ")
 	b.WriteString(gutter)

@@ -10,10 +10,14 @@ import (
 
 // Judgement is one input's rulings, as `judge` prints them.
 type Judgement struct {
-	Game    string          `json:"game,omitempty"`
-	FEN     string          `json:"fen"`
-	Moves   []string        `json:"moves"`
-	Cycle   *Cycle          `json:"cycle,omitempty"`
+	Game  string   `json:"game,omitempty"`
+	FEN   string   `json:"fen"`
+	Moves []string `json:"moves"`
+	Cycle *Cycle   `json:"cycle,omitempty"`
+	// Earlier: when the input does not end in a repetition, the cycles
+	// played before its end (every position occurring the third time, as
+	// scan --cycles all finds them).
+	Earlier []Cycle         `json:"earlier_cycles,omitempty"`
 	Rulings []interp.Ruling `json:"rulings"`
 	In      interp.Input    `json:"-"` // the cycle judged, for the HTML boards
 }
@@ -31,6 +35,9 @@ func Judge(books []*interp.Book, start *position.Position, moves []position.Move
 	j := Judgement{FEN: start.FEN(), Moves: ICCS(moves)}
 	in, ok := interp.FindCycle(start, moves)
 	if !ok {
+		for _, c := range interp.FindCycles(start, moves, interp.CyclesAll) {
+			j.Earlier = append(j.Earlier, Cycle{FEN: c.Start.FEN(), Moves: ICCS(c.Moves), FromPly: c.FromPly, Occurrences: c.Occurrences})
+		}
 		rs, err := interp.Judge(books, interp.Input{})
 		j.Rulings = rs
 		return j, err

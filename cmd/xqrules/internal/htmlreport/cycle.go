@@ -88,7 +88,9 @@ type sideCell struct{ Labels, Patterns string }
 
 type verdictCell struct {
 	Verdict, Clause, Row, Reason string
-	Notes                        []string
+	// Judged: the plies the book judged ("plies 5–8 (the last period)").
+	Judged string
+	Notes  []string
 }
 
 // chaseView is a move labelled 捉 by some books, drawn after the move with
@@ -109,7 +111,11 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 	v := &cycleView{Name: name, FEN: fen, Plies: plies, FromPly: fromPly, Occurrences: in.Occurrences}
 	for _, r := range rulings {
 		v.Books = append(v.Books, bookHead{ID: r.Ruleset, Title: r.Title})
-		v.Verdicts = append(v.Verdicts, verdictCell{Verdict: r.Verdict, Clause: r.Clause, Row: r.Row, Reason: r.Reason, Notes: r.Notes})
+		vc := verdictCell{Verdict: r.Verdict, Clause: r.Clause, Row: r.Row, Reason: r.Reason, Notes: r.Notes}
+		if r.Judged.To > 0 {
+			vc.Judged = r.Judged.String()
+		}
+		v.Verdicts = append(v.Verdicts, vc)
 	}
 	if len(in.Moves) == 0 || in.Start == nil {
 		v.NoCycle = true
@@ -119,11 +125,22 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 		return v, nil
 	}
 	v.CycleFrom, v.CycleTo = fromPly+1, fromPly+len(in.Moves)
+	// The rows are the moves the books judged: the last period, or, when a
+	// book judged every move since the position first occurred (Whole, which
+	// ends with the period), those; a book that judged the period has its
+	// labels on the last rows.
+	moves := in.Moves
+	for _, r := range rulings {
+		if n := r.Judged.To - r.Judged.From + 1; r.Judged.SinceFirst && n > len(moves) && n <= len(in.Whole) {
+			moves = in.Whole[len(in.Whole)-n:] // every judged window ends with the period
+			v.CycleFrom, v.CycleTo = r.Judged.From, r.Judged.To
+		}
+	}
 	v.Board = newBoard(in.Start, position.NoMove, nil, bigBoard, "the position before the cycle")
 	// The positions after each move, for the chase boards.
-	after := make([]*position.Position, len(in.Moves))
+	after := make([]*position.Position, len(moves))
 	p := in.Start.Clone()
-	for i, m := range in.Moves {
+	for i, m := range moves {
 		if !p.IsLegal(m) {
 			return nil, fmt.Errorf("cycle move %d %s is not legal", i+1, m)
 		}
@@ -136,16 +153,17 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 	for i, mv := range v.Moves {
 		row := moveRow{Move: mv}
 		for _, r := range rulings {
-			if i >= len(r.Moves) {
+			k := i - (len(moves) - len(r.Moves))
+			if k < 0 || k >= len(r.Moves) {
 				row.Cells = append(row.Cells, moveCell{Label: "—"})
 				continue
 			}
-			row.Cells = append(row.Cells, newMoveCell(r.Moves[i]))
+			row.Cells = append(row.Cells, newMoveCell(r.Moves[k]))
 		}
 		v.Rows = append(v.Rows, row)
 	}
 	v.Sides = sideRows(rulings)
-	v.Chases = chases(v.Moves, in.Moves, after, rulings)
+	v.Chases = chases(v.Moves, moves, after, rulings)
 	return v, nil
 }
 
@@ -201,13 +219,14 @@ func chases(views []moveView, moves []position.Move, after []*position.Position,
 		var groups []*group
 		byKey := map[string]*group{}
 		for _, r := range rulings {
-			if i >= len(r.Moves) || r.Moves[i].Label != chaseLabel {
+			k := i - (len(moves) - len(r.Moves)) // a book that judged fewer moves judged the last ones
+			if k < 0 || k >= len(r.Moves) || r.Moves[k].Label != chaseLabel {
 				continue
 			}
-			key := fmt.Sprint(r.Moves[i].Attacks)
+			key := fmt.Sprint(r.Moves[k].Attacks)
 			g := byKey[key]
 			if g == nil {
-				g = &group{attacks: r.Moves[i].Attacks}
+				g = &group{attacks: r.Moves[k].Attacks}
 				byKey[key] = g
 				groups = append(groups, g)
 			}

@@ -30,7 +30,9 @@ var scanTmpl = template.Must(template.Must(pageTmpl.Clone()).Funcs(template.Func
 
 // ScanBook is one book's tally in a scan summary.
 type ScanBook struct {
-	ID, Extends                              string
+	// Status: what the book is (official, proposal, draft …: its YAML's
+	// status); the books that extend another are shown grouped by it.
+	ID, Extends, Status                      string
 	RedMustVary, BlackMustVary, Draw, Errors int
 	Unknown                                  int // the in-force column: cycles of games without a book in force
 	Decisive, LoserMustVary                  int
@@ -98,6 +100,23 @@ type draftRow struct {
 	Share           string
 }
 
+// extendsGroup is the books of one status against the books they extend.
+type extendsGroup struct {
+	Heading, Noun string
+	Rows          []draftRow
+}
+
+// statusGroups: the headings of the books that extend another, by their
+// status, in the order shown; a status not listed shows last as "Books".
+var statusGroups = []struct{ status, heading, noun string }{
+	{"draft", "Drafts against the book they extend", "draft"},
+	{"proposal", "Proposals against the book they extend", "proposal"},
+	{"official", "Editions against the one they extend", "edition"},
+	{"trial", "Trial rules against the book they extend", "trial rules"},
+	{"reconstruction", "Reconstructions against the book they extend", "reconstruction"},
+	{"analogy", "Analogies against the book they extend", "analogy"},
+}
+
 type scanPage struct {
 	Title   string
 	S       ScanSummary
@@ -109,7 +128,7 @@ type scanPage struct {
 	MatrixH int
 	Heads   []matrixHead
 	Cells   []matrixCell
-	Drafts  []draftRow
+	Extends []extendsGroup
 	Real    []loserRow // agreement with the real result, per book
 	RealAny bool
 	// AnyUnknown: a book (the in-force column) has cycles without a book in force.
@@ -192,20 +211,45 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 		}
 	}
 	p.realCharts(s)
+	groups := map[string]*extendsGroup{}
 	for i, b := range s.Books {
 		for j, q := range s.Books {
 			if b.Extends != "" && q.ID == b.Extends && i < len(s.Agreement) && j < len(s.Agreement[i]) {
 				ch := s.Cycles - s.Agreement[i][j]
-				p.Drafts = append(p.Drafts, draftRow{ID: b.ID, Parent: q.ID, Changed: ch, Cycles: s.Cycles, Share: pct(ch, s.Cycles)})
+				g := groups[b.Status]
+				if g == nil {
+					g = &extendsGroup{Heading: "Books against the book they extend", Noun: "book"}
+					for _, sg := range statusGroups {
+						if sg.status == b.Status {
+							g.Heading, g.Noun = sg.heading, sg.noun
+						}
+					}
+					groups[b.Status] = g
+				}
+				g.Rows = append(g.Rows, draftRow{ID: b.ID, Parent: q.ID, Changed: ch, Cycles: s.Cycles, Share: pct(ch, s.Cycles)})
 			}
 		}
+	}
+	for _, sg := range statusGroups {
+		if g := groups[sg.status]; g != nil {
+			p.Extends = append(p.Extends, *g)
+			delete(groups, sg.status)
+		}
+	}
+	var rest []string
+	for st := range groups {
+		rest = append(rest, st)
+	}
+	sort.Strings(rest)
+	for _, st := range rest {
+		p.Extends = append(p.Extends, *groups[st])
 	}
 	// Rendered into memory first, so a failure leaves no half page.
 	var buf bytes.Buffer
 	if err := scanTmpl.ExecuteTemplate(&buf, "scan", p); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(withTextFont(buf.Bytes()))
 	return err
 }
 

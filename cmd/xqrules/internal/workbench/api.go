@@ -18,7 +18,10 @@ import (
 	"github.com/xqrules/xqrules/position/record"
 )
 
-var boardCSS = htmlreport.CSS()
+// boardCSS: the reports' style sheet, with the text font served beside it
+// (fonts/text.otf) rather than inlined: the browser fetches it only when
+// the page shows Chinese and no system font has it.
+var boardCSS = htmlreport.TextFontFace("fonts/text.otf") + htmlreport.CSS()
 
 // moveList is the moves of a request: a JSON array of moves, or one string
 // of moves as the CLI's --moves takes them (any notation, space or comma

@@ -301,3 +301,167 @@ func TestBrowserMateArrow(t *testing.T) {
 	assert.Contains(t, caption, "threatens mate")
 	screenshot(t, ctx, "workbench-mate.png")
 }
+
+// TestBrowserBadLink: a shared link with one bad part keeps what was
+// given: an illegal 4th move leaves the board after move 3, the FEN in its
+// box, every move listed with the 4th marked and the 5th not played; a FEN
+// one point short stays in its box with its short rank marked, the moves
+// listed. Undo drops the bad part.
+func TestBrowserBadLink(t *testing.T) {
+	ctx, url := browser(t)
+	link := func(fen, moves string) string {
+		return url + "/#fen=" + strings.ReplaceAll(fen, " ", "+") + "&moves=" + strings.ReplaceAll(moves, " ", "+")
+	}
+	var fen, status, bad, hash string
+	var pieces, items, unplayed int
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(link(fig02FEN, "h6i4 i9h9 i4h6 e9e7 h9i9")),
+		chromedp.WaitVisible(`#movelist li.bad`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#board svg .piece[data-square="h9"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#board svg .piece").length`, &pieces),
+		chromedp.Value(`#fen`, &fen, chromedp.ByID),
+		chromedp.Text(`#status`, &status, chromedp.ByID),
+		chromedp.Text(`#movelist li.bad`, &bad, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li").length`, &items),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li.unplayed").length`, &unplayed),
+		chromedp.Evaluate(`location.hash`, &hash),
+	))
+	assert.Equal(t, 29, pieces, "the board after move 3 (图2 has 29 pieces)")
+	var knight, emptyI9 bool
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Evaluate(`!!document.querySelector('#board svg .piece[data-square="h6"]')`, &knight),
+		chromedp.Evaluate(`!document.querySelector('#board svg .piece[data-square="i9"]')`, &emptyI9),
+	))
+	assert.True(t, knight, "马一进二 brought the horse back to h6")
+	assert.True(t, emptyI9, "车9平8 left i9")
+	assert.True(t, strings.HasPrefix(fen, "1r2kab1r/2c1a4/"), "the FEN box keeps the position: %q", fen)
+	assert.Contains(t, status, "move 4")
+	assert.Contains(t, bad, "e9e7")
+	assert.Equal(t, 5, items, "every move given is listed")
+	assert.Equal(t, 1, unplayed, "the move after the bad one")
+	assert.Contains(t, hash, "e9e7+h9i9", "the link keeps what was given")
+	screenshot(t, ctx, "workbench-bad-move.png")
+
+	// Undo drops the bad part and leaves the three legal moves.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#undo`, chromedp.ByID),
+		chromedp.WaitNotPresent(`#movelist li.bad`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li").length`, &items),
+		chromedp.Evaluate(`location.hash`, &hash),
+	))
+	assert.Equal(t, 3, items)
+	assert.NotContains(t, hash, "e9e7")
+
+	// A FEN one point short on its last rank.
+	short := strings.Replace(fig02FEN, "1RBAK2R1 w", "1RBAK2R w", 1)
+	var cls, marked string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(link(short, "h6i4 i9h9")),
+		chromedp.WaitVisible(`#fenmark mark`, chromedp.ByQuery),
+		chromedp.Value(`#fen`, &fen, chromedp.ByID),
+		chromedp.AttributeValue(`#fen`, "class", &cls, nil, chromedp.ByID),
+		chromedp.Text(`#fenmark mark`, &marked, chromedp.ByQuery),
+		chromedp.Text(`#status`, &status, chromedp.ByID),
+		chromedp.Evaluate(`document.querySelectorAll("#movelist li.unplayed").length`, &unplayed),
+		chromedp.WaitVisible(`#board svg.blank`, chromedp.ByQuery),
+	))
+	assert.Equal(t, short, fen, "the FEN box keeps the FEN given")
+	assert.Contains(t, cls, "bad")
+	assert.Equal(t, "1RBAK2R", marked, "the short rank is marked")
+	assert.Contains(t, status, "8 points")
+	assert.Equal(t, 2, unplayed, "the moves are kept")
+	screenshot(t, ctx, "workbench-bad-fen.png")
+}
+
+// TestBrowserPhone: on a phone-sized screen (420 CSS pixels wide) nothing
+// runs off the side: the board scales to the width and is fully visible,
+// the buttons and boxes fit, and with all ten books the rulings stack one
+// book under another instead of scrolling sideways. A click on the board
+// still plays a move.
+func TestBrowserPhone(t *testing.T) {
+	ctx, url := browser(t)
+	const width = 420
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(width, 900),
+		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
+		chromedp.WaitVisible(`#verdicts tr[data-book="20"]`, chromedp.ByQuery),
+	))
+	type box struct{ Left, Right, Top, Bottom float64 }
+	var m struct {
+		ScrollWidth, InnerWidth float64
+		Board                   box
+		Over                    []string // elements reaching past the right edge
+		Books                   []box    // each book's ruling
+		Table                   bool     // the wide table is shown
+	}
+	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+		const r = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, right: b.right, top: b.top + scrollY, bottom: b.bottom + scrollY }; };
+		const over = [];
+		for (const e of document.querySelectorAll("body *")) {
+			if (!e.getClientRects().length || e.closest("svg")) continue;
+			const b = e.getBoundingClientRect();
+			if (b.right > innerWidth + 0.5 || b.left < -0.5) over.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : "") + " " + Math.round(b.left) + ".." + Math.round(b.right));
+		}
+		const table = document.getElementById("rulingtable");
+		return {
+			scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
+			board: r(document.querySelector("#board svg")),
+			over: over.slice(0, 20),
+			books: [...document.querySelectorAll("#rulingcards .bookcard")].map(r),
+			table: !!table && table.getClientRects().length > 0,
+		};
+	})()`, &m)))
+	screenshot(t, ctx, "workbench-phone.png")
+	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "no horizontal overflow")
+	assert.Empty(t, m.Over, "elements past the screen's edges")
+	assert.GreaterOrEqual(t, m.Board.Left, 0.0)
+	assert.LessOrEqual(t, m.Board.Right, m.InnerWidth, "the board fits")
+	assert.Greater(t, m.Board.Right-m.Board.Left, 300.0, "the board fills the width")
+	assert.False(t, m.Table, "no wide table on a phone")
+	require.Len(t, m.Books, 10, "a ruling per book")
+	for i, b := range m.Books {
+		assert.LessOrEqual(t, b.Right, m.InnerWidth, "book %d fits", i)
+		if i > 0 {
+			assert.GreaterOrEqual(t, b.Top, m.Books[i-1].Bottom-0.5, "book %d stacks under book %d", i, i-1)
+		}
+	}
+	// The stacked rulings read as the table does: 20's labels and verdict.
+	var card string
+	require.NoError(t, chromedp.Run(ctx, chromedp.Text(`#rulingcards .bookcard[data-book="20"]`, &card, chromedp.ByQuery)))
+	assert.Contains(t, card, "red-must-vary")
+	assert.Contains(t, card, "马二退一")
+	assert.Contains(t, card, "捉")
+
+	// A move by clicks on the scaled board.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#reset`, chromedp.ByID),
+		chromedp.WaitNotPresent(`#movelist li`, chromedp.ByQuery),
+		clickMove("h6", "i4"),
+		chromedp.WaitVisible(`#movelist li`, chromedp.ByQuery),
+	))
+
+	// The set-up tray, the game box and a draft's errors fit too.
+	var sw, iw float64
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Click(`#edit`, chromedp.ByID),
+		chromedp.WaitVisible(`#tray svg[data-letter="R"]`, chromedp.ByQuery),
+		chromedp.Click(`#gamebox summary`, chromedp.ByQuery),
+		chromedp.SetValue(`#draft`, notBool, chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("draft").dispatchEvent(new Event("input")), true`, nil),
+		chromedp.WaitVisible(`#drafterrorlist li`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.scrollingElement.scrollWidth`, &sw),
+		chromedp.Evaluate(`innerWidth`, &iw),
+	))
+	screenshot(t, ctx, "workbench-phone-open.png")
+	assert.LessOrEqual(t, sw, iw, "no horizontal overflow with the tray, the game box and a draft open")
+
+	// At desktop width the books stand side by side in one table.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(1500, 1100),
+		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
+		chromedp.WaitVisible(`#rulingtable`, chromedp.ByQuery),
+		chromedp.WaitNotVisible(`#rulingcards`, chromedp.ByQuery),
+	))
+	screenshot(t, ctx, "workbench-desktop.png")
+}

@@ -6,8 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"net"
 	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
@@ -56,21 +63,66 @@ func writeError(w http.ResponseWriter, err error) {
 
 func offset(n int64) *int64 { return &n }
 
-// readBody reads the capped body.
+// checkContentType: 415 unless the body is declared one of the types
+// accepted (parameters aside; a charset, if any, must be UTF-8).
+func checkContentType(r *http.Request, accept []string) error {
+	ct := r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if err == nil && slices.Contains(accept, mt) {
+		if cs, ok := params["charset"]; !ok || strings.EqualFold(cs, "utf-8") || mt == "application/octet-stream" {
+			return nil
+		}
+	}
+	got := "no Content-Type"
+	if ct != "" {
+		got = "Content-Type " + strconv.Quote(clip(ct, 60))
+	}
+	want := "the request body must be JSON, sent with Content-Type: application/json"
+	if !slices.Contains(accept, "application/json") || len(accept) > 1 {
+		want = "the request body must be sent with Content-Type: " + strings.Join(accept, " or ")
+	}
+	return &apiError{Status: http.StatusUnsupportedMediaType, Code: "content-type", Field: "body", Message: want + " (this request has " + got + ")"}
+}
+
+// clip cuts s to at most n bytes (on a rune boundary), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// readBody reads the capped body. A client that does not finish sending
+// it before the server's read deadline gets 408, in words, not the
+// socket's error.
 func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
 		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
+		var ne net.Error
+		switch {
+		case errors.As(err, &mb):
 			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too-large", Field: "body",
 				Message: fmt.Sprintf("the request body is over the limit of %d bytes", mb.Limit)}
+		case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+			w.Header().Set("Connection", "close")
+			return nil, &apiError{Status: http.StatusRequestTimeout, Code: "body-timeout", Field: "body",
+				Message: "the request body did not arrive in time: the server waits a few seconds for a whole request"}
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, &apiError{Status: http.StatusBadRequest, Code: "body", Field: "body",
+				Message: "the request body ended before the length its Content-Length header announced"}
 		}
-		return nil, &apiError{Status: http.StatusBadRequest, Code: "body", Field: "body", Message: "cannot read the request body: " + err.Error()}
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "body", Field: "body", Message: "the request body could not be read: the connection broke"}
 	}
 	return body, nil
 }
 
-// decode reads a JSON request into v: one object, no unknown fields.
+// decode reads a JSON request into v (a pointer to a request struct): one
+// object, no unknown fields. Its errors speak of the JSON the client sent
+// (an object, a string, the field names), never of the Go types behind.
 func decode(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -96,12 +148,82 @@ func decode(body []byte, v any) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(int64(len(body))), Message: "malformed JSON: the body ends too early"}
 	case errors.As(err, &se):
-		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(se.Offset - 1), Message: "malformed JSON: " + se.Error()}
+		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Offset: offset(se.Offset - 1), Message: "malformed JSON: " + strings.TrimPrefix(se.Error(), "json: ")}
+	case errors.As(err, &te) && te.Field == "":
+		return &apiError{Status: http.StatusBadRequest, Code: "json-type", Field: "body", Offset: offset(te.Offset),
+			Message: fmt.Sprintf("the request body must be a JSON object with %s, not %s", fieldList(v), jsonValue(te.Value))}
 	case errors.As(err, &te):
 		return &apiError{Status: http.StatusBadRequest, Code: "json-type", Field: te.Field, Offset: offset(te.Offset),
-			Message: fmt.Sprintf("field %q wants %s, not %s", te.Field, te.Type, te.Value)}
+			Message: fmt.Sprintf("field %q must be %s, not %s", te.Field, jsonKind(te.Type), jsonValue(te.Value))}
 	}
-	return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Message: "malformed request: " + err.Error()}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body",
+			Message: fmt.Sprintf("unknown field %s: the request's fields are %s", name, fieldList(v))}
+	}
+	return &apiError{Status: http.StatusBadRequest, Code: "json", Field: "body", Message: "malformed request: " + msg}
+}
+
+// fieldList names the JSON fields of the request struct v points to:
+// "fen, moves, rules and draft".
+func fieldList(v any) string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var names []string
+	if t.Kind() == reflect.Struct {
+		for i := 0; i < t.NumField(); i++ {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				names = append(names, name)
+			}
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "its fields"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// jsonKind says what JSON a Go type reads: "a string", "an array" …
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another kind of value"
+}
+
+// jsonValue names the kind of JSON value encoding/json reports (array,
+// number, string, bool, object, or "number 1.5").
+func jsonValue(v string) string {
+	switch {
+	case v == "array" || v == "object":
+		return "an " + v
+	case v == "bool":
+		return "true or false"
+	case v == "":
+		return "that"
+	}
+	return "a " + v
 }
 
 // fenError: a FEN that does not read, with the offset in it.

@@ -5,6 +5,7 @@
 package workbench
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -12,10 +13,13 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -93,23 +97,96 @@ func (s *server) handler() http.Handler {
 		files.ServeHTTP(w, r)
 	})
 	mux.HandleFunc("GET /board.css", s.boardCSS)
+	mux.HandleFunc("GET /fonts/text.otf", textFont)
 	mux.HandleFunc("GET /api/books", s.books)
 	mux.HandleFunc("GET /api/books/{id}/clauses", s.clauses)
-	mux.HandleFunc("POST /api/position", s.api(s.position))
-	mux.HandleFunc("POST /api/game", s.api(s.game))
-	mux.HandleFunc("POST /api/judge", s.api(s.judge))
-	mux.HandleFunc("POST /api/facts", s.api(s.facts))
-	mux.HandleFunc("POST /api/check", s.api(s.check))
-	mux.HandleFunc("POST /api/diff", s.api(s.diff))
+	mux.HandleFunc("POST /api/position", s.api(s.position, jsonBody))
+	mux.HandleFunc("POST /api/game", s.api(s.game, recordBody))
+	mux.HandleFunc("POST /api/judge", s.api(s.judge, jsonBody))
+	mux.HandleFunc("POST /api/facts", s.api(s.facts, jsonBody))
+	mux.HandleFunc("POST /api/check", s.api(s.check, jsonBody))
+	mux.HandleFunc("POST /api/diff", s.api(s.diff, jsonBody))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		// An endpoint asked with the wrong method: 405 and the methods it takes.
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			r2 := r.Clone(r.Context())
+			r2.Method = m
+			if _, pattern := mux.Handler(r2); pattern != "/api/" && pattern != "" {
+				allow = append(allow, m)
+				if m == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Code: "method",
+				Message: r.Method + " is not allowed on " + r.URL.Path + ": use " + strings.Join(allow, " or ")})
+			return
+		}
 		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not-found", Message: "no such endpoint: " + r.Method + " " + r.URL.Path})
 	})
 	var h http.Handler = mux
+	h = sameOrigin(h)
 	if s.opt.LocalHostsOnly {
 		h = localHostsOnly(h)
 	}
 	return securityHeaders(h)
 }
+
+// sameOrigin refuses a request a page of another site makes (its Origin,
+// or the browser's Sec-Fetch-Site, says so): the API is for this page and
+// for clients such as curl, which send no Origin. A page elsewhere cannot
+// make the browser run analyses here, nor read the answers.
+func sameOrigin(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		site := r.Header.Get("Sec-Fetch-Site")
+		foreign := site == "cross-site" || site == "same-site"
+		if origin != "" && !foreign {
+			u, err := url.Parse(origin)
+			foreign = err != nil || u.Host == "" || !strings.EqualFold(hostPort(u.Host, u.Scheme), hostPort(r.Host, requestScheme(r)))
+		}
+		if foreign {
+			what := "another site"
+			if origin != "" {
+				what = strconv.Quote(origin)
+			}
+			writeError(w, &apiError{Status: http.StatusForbidden, Code: "origin",
+				Message: "this server answers its own page only, not a page from " + what})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func requestScheme(r *http.Request) string {
+	if r.TLS != nil {
+		return "https"
+	}
+	return "http"
+}
+
+// hostPort writes host with its port, the scheme's default if none.
+func hostPort(host, scheme string) string {
+	if _, _, err := net.SplitHostPort(host); err == nil {
+		return host
+	}
+	port := "80"
+	if scheme == "https" {
+		port = "443"
+	}
+	return net.JoinHostPort(strings.Trim(host, "[]"), port)
+}
+
+// The media types an endpoint's body may have. JSON only, except a record
+// file, which comes as bytes (or JSON Lines as JSON). Neither is a type a
+// page elsewhere can send without asking first (text/plain, a form).
+var (
+	jsonBody   = []string{"application/json"}
+	recordBody = []string{"application/octet-stream", "application/json"}
+)
 
 func localHostsOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -162,14 +239,25 @@ func (s *server) boardCSS(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(boardCSS))
 }
 
+// textFont: the reports' CJK font, for pages on machines without one.
+func textFont(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "font/otf")
+	w.Header().Set("Cache-Control", "max-age=86400")
+	http.ServeContent(w, r, "text.otf", time.Time{}, bytes.NewReader(htmlreport.TextFont()))
+}
+
 // handler is an API endpoint: it reads its request from r's body (capped)
 // and returns the value to answer with, or an error.
 type handler func(ctx context.Context, r *http.Request, body []byte) (any, error)
 
-// api wraps an endpoint: body cap, a slot among the concurrent analyses,
+// api wraps an endpoint: the body's media type (one of accept), its cap, a slot among the concurrent analyses,
 // the deadline, and JSON out (errors included).
-func (s *server) api(h handler) http.HandlerFunc {
+func (s *server) api(h handler, accept []string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if err := checkContentType(r, accept); err != nil {
+			writeError(w, err)
+			return
+		}
 		body, err := readBody(w, r, s.opt.MaxBody)
 		if err != nil {
 			writeError(w, err)

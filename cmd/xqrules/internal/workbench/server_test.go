@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
 	"github.com/xqrules/xqrules/interp"
 )
 
@@ -395,6 +396,7 @@ func TestRoutesAndHeaders(t *testing.T) {
 		{"GET", "/", 200, "text/html; charset=utf-8"},
 		{"GET", "/app.js", 200, "text/javascript; charset=utf-8"},
 		{"GET", "/board.css", 200, "text/css; charset=utf-8"},
+		{"GET", "/fonts/text.otf", 200, "font/otf"},
 		{"GET", "/api/nope", 404, "application/json; charset=utf-8"},
 		{"POST", "/", 405, "application/json; charset=utf-8"},
 		{"GET", "/../../etc/passwd", 404, ""},
@@ -413,9 +415,11 @@ func TestRoutesAndHeaders(t *testing.T) {
 	}
 }
 
-// TestPageSize: the page with everything it loads stays under 300 KB.
+// TestPageSize: the page with everything it loads (the text font, which a
+// browser fetches when no system font has the page's Chinese, included)
+// stays under 300 KB.
 func TestPageSize(t *testing.T) {
-	total := len(boardCSS)
+	total := len(boardCSS) + len(htmlreport.TextFont())
 	ents, err := assets.ReadDir("assets")
 	require.NoError(t, err)
 	for _, e := range ents {
@@ -444,7 +448,7 @@ func TestBusyAndDeadline(t *testing.T) {
 		started <- struct{}{}
 		<-release
 		return map[string]bool{"ok": true}, nil
-	}))
+	}, jsonBody))
 	mux.Handle("/", s.handler())
 	ts := httptest.NewServer(mux)
 	defer ts.Close()
@@ -499,6 +503,120 @@ func TestSlowClient(t *testing.T) {
 	stillServes(t, ts)
 }
 
+// TestCrossOrigin: a page of another site cannot use the API (403), a
+// body that is not declared JSON is refused (415: a page elsewhere could
+// send text/plain or a form without asking first), and a wrong method is
+// 405 with the methods the endpoint takes. The page's own requests and
+// clients without an Origin (curl) are served.
+func TestCrossOrigin(t *testing.T) {
+	ts := newTest(t, Options{})
+	judge := `{"fen": "` + fig06FEN + `", "moves": "` + fig06Moves + `", "rules": "20"}`
+	host := strings.TrimPrefix(ts.URL, "http://")
+	for _, c := range []struct {
+		name, method, path, ctype, body string
+		header                          map[string]string
+		status                          int
+		code, allow                     string
+	}{
+		{"foreign origin, text/plain", "POST", "/api/judge", "text/plain", judge, map[string]string{"Origin": "http://evil.example.com"}, 403, "origin", ""},
+		{"foreign origin, JSON", "POST", "/api/judge", "application/json", judge, map[string]string{"Origin": "http://evil.example.com"}, 403, "origin", ""},
+		{"foreign origin, same host other port", "POST", "/api/judge", "application/json", judge, map[string]string{"Origin": "http://127.0.0.1:1"}, 403, "origin", ""},
+		{"origin null", "POST", "/api/judge", "application/json", judge, map[string]string{"Origin": "null"}, 403, "origin", ""},
+		{"cross-site fetch", "POST", "/api/judge", "application/json", judge, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "origin", ""},
+		{"foreign origin, GET", "GET", "/api/books", "", "", map[string]string{"Origin": "http://evil.example.com"}, 403, "origin", ""},
+		{"text/plain, no origin", "POST", "/api/judge", "text/plain", judge, nil, 415, "content-type", ""},
+		{"a form", "POST", "/api/judge", "application/x-www-form-urlencoded", judge, nil, 415, "content-type", ""},
+		{"no content type", "POST", "/api/check", "", `{"draft": "x"}`, nil, 415, "content-type", ""},
+		{"JSON in Latin-1", "POST", "/api/judge", "application/json; charset=iso-8859-1", judge, nil, 415, "content-type", ""},
+		{"a game as text/plain", "POST", "/api/game", "text/plain", fig06PGN, nil, 415, "content-type", ""},
+		{"GET on a POST endpoint", "GET", "/api/judge", "", "", nil, 405, "method", "POST"},
+		{"PUT on a POST endpoint", "PUT", "/api/game", "application/json", judge, nil, 405, "method", "POST"},
+		{"POST on a GET endpoint", "POST", "/api/books", "application/json", "{}", nil, 405, "method", "GET, HEAD"},
+		{"DELETE on the clauses", "DELETE", "/api/books/11/clauses", "", "", nil, 405, "method", "GET, HEAD"},
+		{"no such endpoint", "GET", "/api/nope", "", "", nil, 404, "not-found", ""},
+		// Served: the page's own requests, and curl's.
+		{"same origin", "POST", "/api/judge", "application/json; charset=utf-8", judge, map[string]string{"Origin": ts.URL, "Sec-Fetch-Site": "same-origin"}, 200, "", ""},
+		{"no origin (curl)", "POST", "/api/judge", "application/json", judge, nil, 200, "", ""},
+		{"a game as bytes", "POST", "/api/game", "application/octet-stream", fig06PGN, map[string]string{"Origin": "http://" + strings.ToUpper(host)}, 200, "", ""},
+		{"a page load", "GET", "/", "", "", map[string]string{"Sec-Fetch-Site": "none"}, 200, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+			require.NoError(t, err)
+			if c.ctype != "" {
+				req.Header.Set("Content-Type", c.ctype)
+			}
+			for k, v := range c.header {
+				req.Header.Set(k, v)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			assert.Equal(t, c.status, resp.StatusCode, "%s", body)
+			assert.Equal(t, c.allow, resp.Header.Get("Allow"))
+			if c.code != "" {
+				var out map[string]any
+				require.NoError(t, json.Unmarshal(body, &out), "%s", body)
+				e := apiErr(t, out)
+				assert.Equal(t, c.code, e["code"])
+				assert.NotEmpty(t, e["message"])
+			}
+		})
+	}
+}
+
+// TestSlowBody: a body that stalls past the server's read deadline is
+// answered 408 in words, not with the socket's error.
+func TestSlowBody(t *testing.T) {
+	ts := httptest.NewUnstartedServer(New(Options{}))
+	ts.Config.ReadTimeout = 300 * time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/judge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"fen\": ")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode)
+	var out map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	e := apiErr(t, out)
+	assert.Equal(t, "body-timeout", e["code"])
+	msg := e["message"].(string)
+	for _, internal := range []string{"tcp", "i/o timeout", "read "} {
+		assert.NotContains(t, msg, internal)
+	}
+	stillServes(t, ts)
+}
+
+// TestMessagesInUsersTerms: a body of the wrong shape is described in the
+// JSON the client sent — an object, a string, the field names — never by
+// the Go types behind the API.
+func TestMessagesInUsersTerms(t *testing.T) {
+	ts := newTest(t, Options{})
+	for _, c := range []struct{ path, body, want string }{
+		{"/api/judge", `[1,2]`, "the request body must be a JSON object with fen, moves, rules and draft, not an array"},
+		{"/api/judge", `"h2e2"`, "must be a JSON object with fen, moves, rules and draft, not a string"},
+		{"/api/position", `7`, "must be a JSON object with fen, moves, attacks and width, not a number"},
+		{"/api/judge", `{"rules": 11, "moves": "a"}`, `field "rules" must be a string, not a number`},
+		{"/api/position", `{"width": "wide"}`, `field "width" must be a whole number, not a string`},
+		{"/api/position", `{"attacks": {}}`, `field "attacks" must be an array, not an object`},
+		{"/api/position", `{"attacks": [1]}`, `must be an object, not a number`},
+		{"/api/judge", `{"fen": "", "movez": "a"}`, `unknown field "movez": the request's fields are fen, moves, rules and draft`},
+		{"/api/check", `["draft"]`, "must be a JSON object with draft and rules, not an array"},
+	} {
+		st, out := post(t, ts, c.path, c.body)
+		assert.Equal(t, http.StatusBadRequest, st, c.body)
+		msg, _ := apiErr(t, out)["message"].(string)
+		assert.Contains(t, msg, c.want, c.body)
+		assert.NotRegexp(t, `workbench\.|interp\.|position\.|struct|\[\]|json: |main\.`, msg, c.body)
+	}
+}
+
 // TestLocalHostsOnly: a request to another name (a rebound DNS name) is
 // refused; localhost and loopback addresses are served.
 func TestLocalHostsOnly(t *testing.T) {
@@ -535,6 +653,7 @@ func FuzzAPI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, p := range paths {
 			req := httptest.NewRequest("POST", p, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, req)
 			if w.Code >= 500 && w.Code != http.StatusNotImplemented && w.Code != http.StatusServiceUnavailable {

@@ -15,6 +15,27 @@ let pos = null;        // the last /api/position answer for state
 let judged = null;     // the last /api/judge answer
 let selected = null;   // the square of the piece picked up
 let allBooks = [];
+// bad: the part of the view that does not read, kept and marked rather
+// than dropped (a shared link with one bad part): { move: n } — the n-th
+// move (from 1) and those after it are not played; { fen: true } — the
+// FEN; error: the API's error. null when everything reads.
+let bad = null;
+
+// playable: the moves that are played on the board.
+function playable() {
+  if (!bad) return state.moves;
+  return bad.move ? state.moves.slice(0, bad.move - 1) : [];
+}
+
+// dropBad: before the user changes the moves, the part that did not read
+// goes (the moves after the last legal one); a bad FEN stays until a new
+// one is set.
+function dropBad() {
+  if (bad && bad.move) {
+    state.moves = state.moves.slice(0, bad.move - 1);
+    bad = null;
+  }
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,21 +104,90 @@ function loadHash() {
 
 async function refresh() {
   saveHash();
-  let p;
+  let p = null, nb = null;
   try {
     p = await api("/api/position", { fen: state.fen, moves: state.moves });
   } catch (e) {
-    setStatus(errorText(e), true);
-    return;
+    // Keep what was given: the board after the last legal move, the FEN in
+    // its box, every move listed, the bad part marked.
+    nb = e.field === "moves" && e.move ? { move: e.move, error: e } : { fen: true, error: e };
+    if (nb.move) {
+      try {
+        p = await api("/api/position", { fen: state.fen, moves: state.moves.slice(0, nb.move - 1) });
+      } catch (e2) {
+        nb = { fen: true, error: e2 };
+      }
+    }
   }
+  const blank = p ? null : await blankBoard();
+  // Every request answered: the view changes at once, not piece by piece.
+  bad = nb;
   pos = p;
   selected = null;
-  drawBoard(p.svg);
-  $("fen").value = p.start;
+  markFEN();
+  if (p) {
+    drawBoard(p.svg);
+    $("fen").value = p.start;
+  } else {
+    $("fen").value = state.fen;
+    drawBlank(blank);
+  }
   drawMoves();
-  const side = p.side === "red" ? "红方 red" : "黑方 black";
-  setStatus(p.mate ? `${side} has no legal move` : `${side} to move${p.check ? " — in check 将军" : ""}`, false);
+  if (bad) {
+    setStatus(bad.move ? `Not played from move ${bad.move} on — ${bad.error.message}` : "The position does not read: " + errorText(bad.error), true);
+  } else {
+    const side = p.side === "red" ? "红方 red" : "黑方 black";
+    setStatus(p.mate ? `${side} has no legal move` : `${side} to move${p.check ? " — in check 将军" : ""}`, false);
+  }
   judge();
+}
+
+// markFEN marks a FEN that does not read: the box, and under it the FEN
+// with the rank (or the character) at the error's offset highlighted.
+function markFEN() {
+  const box = $("fenmark");
+  box.textContent = "";
+  const isBad = !!(bad && bad.fen);
+  $("fen").classList.toggle("bad", isBad);
+  box.hidden = !isBad;
+  if (!isBad) return;
+  const f = state.fen, off = bad.error.offset;
+  let a = 0, b = f.length;
+  if (bad.error.field === "fen" && off !== undefined && off >= 0 && off <= f.length) {
+    const board = f.split(/\s/)[0];
+    if (off <= board.length) { // the rank around the offset
+      a = board.lastIndexOf("/", off - 1) + 1;
+      b = board.indexOf("/", off);
+      if (b < 0) b = board.length;
+      if (b === a) b = Math.min(a + 1, f.length);
+    } else { // a field after the board
+      a = off;
+      b = f.slice(off).search(/\s|$/) + off;
+      if (b === a) b = a + 1;
+    }
+  }
+  box.append(el("code", {}, f.slice(0, a), el("mark", { text: f.slice(a, b) || " " }), f.slice(b)));
+}
+
+// blankBoard fetches a board to draw with no pieces, for a FEN that does
+// not read (null if it cannot).
+async function blankBoard() {
+  try {
+    return (await api("/api/position", { fen: "3k5/9/9/9/9/9/9/9/9/4K4 w" })).svg;
+  } catch (e) {
+    return null;
+  }
+}
+
+function drawBlank(svgText) {
+  if (!svgText) {
+    $("board").textContent = "";
+    return;
+  }
+  drawBoard(svgText, false);
+  const svg = $("board").querySelector("svg");
+  svg.querySelectorAll(".piece").forEach((g) => g.remove());
+  svg.classList.add("blank");
 }
 
 function drawBoard(svgText, interactive = true) {
@@ -165,6 +255,7 @@ function nearestSquare(ev) {
 }
 
 function playMoves(texts) {
+  dropBad();
   state.moves = state.moves.concat(texts);
   refresh();
 }
@@ -173,11 +264,19 @@ function drawMoves() {
   const ol = $("movelist");
   ol.textContent = "";
   const from = judged && judged.cycle ? judged.cycle.from_ply : -1;
-  pos.moves.forEach((m, i) => {
+  const played = pos ? pos.moves : [];
+  played.forEach((m, i) => {
     const li = el("li", { title: `${m.iccs}  ${m.wxf}` }, el("span", { class: "n", text: `${i + 1}.` }), m.cn);
     if (from >= 0 && i >= from && i < from + judged.cycle.moves.length) li.classList.add("incycle");
     ol.append(li);
   });
+  // The moves given but not played: the one that does not read, marked,
+  // and those after it (or all of them, when the FEN does not read).
+  for (let i = played.length; bad && i < state.moves.length; i++) {
+    const isBad = bad.move === i + 1;
+    ol.append(el("li", { class: isBad ? "bad" : "unplayed", title: isBad ? errorText(bad.error) : "not played: a move before it does not read" },
+      el("span", { class: "n", text: `${i + 1}.` }), state.moves[i]));
+  }
 }
 
 // ---- judging
@@ -186,12 +285,13 @@ let judgeSeq = 0;
 async function judge() {
   const seq = ++judgeSeq;
   const rules = (state.books || []).join(",");
-  if (!state.moves.length) {
+  const moves = playable();
+  if (!moves.length) {
     judged = null;
     showRulings();
     return;
   }
-  const req = { fen: state.fen, moves: state.moves };
+  const req = { fen: state.fen, moves };
   if (state.useDraft && state.draft) {
     req.draft = state.draft;
   } else if (rules) {
@@ -222,8 +322,11 @@ function showRulings() {
   const sum = $("summary"), box = $("rulings");
   sum.textContent = "";
   box.textContent = "";
+  if (bad && bad.move && state.moves.length) {
+    sum.append(el("p", { class: "err", text: `Judged on the ${bad.move - 1} move(s) before move ${bad.move}, the first that does not read.` }));
+  }
   if (!judged) {
-    sum.append(el("p", { class: "none", text: "Play the moves of the cycle (twice, so the position repeats) and the rulings appear here." }));
+    sum.append(el("p", { class: "none", text: bad && bad.fen ? "No rulings: the position (FEN) does not read; correct it above." : "Play the moves of the cycle (twice, so the position repeats) and the rulings appear here." }));
     return;
   }
   if (!judged.cycle) {
@@ -236,21 +339,16 @@ function showRulings() {
   const head = el("tr", {}, el("th", { class: "corner", text: "move" }));
   for (const r of rs) head.append(el("th", { title: r.title || "" }, el("span", { class: "book", text: r.ruleset }), el("br"), el("span", { class: "title", text: r.title || "" })));
   const body = el("tbody");
-  const n = rs.length ? rs[0].moves.length : 0;
+  // The rows are the cycle's plies; a book that judged every move since the
+  // position first occurred (judged.since_first) shows the last of its moves.
+  const n = c.moves.length;
   for (let i = 0; i < n; i++) {
-    const m0 = rs[0].moves[i];
+    const m0 = movesAt(rs[0], i);
     const tr = el("tr", { "data-ply": i + 1 },
       el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
     for (const r of rs) {
-      const m = r.moves[i];
-      const dflt = !m.rule || m.rule === "(default)"; // no rule matched: the book's default label
-      const td = el("td", { class: "cell" + (dflt ? " default" : "") },
-        el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
-        m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : null);
-      if (!dflt) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
-      if (m.reason) td.append(el("div", { class: "reason", text: m.reason }));
-      for (const x of m.exempted || []) td.append(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
-      tr.append(td);
+      const m = movesAt(r, i);
+      tr.append(el("td", { class: "cell" + (isDefault(m) ? " default" : "") }, ...moveRuling(r, m)));
     }
     tr.addEventListener("mouseenter", () => hoverMove(i, tr));
     tr.addEventListener("mouseleave", unhover);
@@ -265,21 +363,65 @@ function showRulings() {
     body.append(tr);
   }
   const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
-  for (const r of rs) {
-    const td = el("td", { class: "verdict-cell", "data-book": r.ruleset }, verdictSpan(r.verdict));
-    if (r.clause) td.append(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
-    if (r.row) td.append(el("div", { class: "rule", text: `[${r.row}]` }));
-    if (r.reason) td.append(el("div", { class: "reason", text: r.reason }));
-    for (const note of r.notes || []) td.append(el("div", { class: "note", text: "note: " + note }));
-    vr.append(td);
-  }
+  for (const r of rs) vr.append(el("td", { class: "verdict-cell", "data-book": r.ruleset }, ...verdictRuling(r)));
   body.append(vr);
   box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  box.append(rulingCards(rs));
   clauseTitles(box, rs.map((r) => r.ruleset));
   // The summary: one line per book.
   const st = el("tbody");
   for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
   sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+function isDefault(m) { return !m.rule || m.rule === "(default)"; } // no rule matched: the book's default label
+
+// moveRuling: what a book says of a move — its label and tags, the clause
+// and rule, the reason, what it exempts.
+function moveRuling(r, m) {
+  const out = [el("span", { class: `label ${LABEL_CLASS[m.label] || "other"}`, text: m.label }),
+    m.tags && m.tags.length ? el("span", { class: "tags", text: ` (${m.tags.join(" ")})` }) : ""];
+  if (!isDefault(m)) out.push(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": m.rule, title: `${r.ruleset}: ${m.cite} [${m.rule}]${m.status ? " — " + m.status : ""}` }, m.cite + " ", el("span", { class: "rule", text: `[${m.rule}]` })));
+  if (m.reason) out.push(el("div", { class: "reason", text: m.reason }));
+  for (const x of m.exempted || []) out.push(el("div", { class: "exempt", text: `not ${x.labels.join(" ")}${x.targets ? " of " + x.targets.join(", ") : ""}: ${x.cite} [${x.rule}]` }));
+  return out;
+}
+
+// verdictRuling: a book's verdict, its clause and row, reason and notes.
+function verdictRuling(r) {
+  const out = [verdictSpan(r.verdict)];
+  if (r.clause) out.push(el("div", { class: "cite", "data-book": r.ruleset, "data-rule": r.row || "", text: r.clause, title: r.row ? `[${r.row}]` : "" }));
+  if (r.row) out.push(el("div", { class: "rule", text: `[${r.row}]` }));
+  if (r.reason) out.push(el("div", { class: "reason", text: r.reason }));
+  if (r.judged && r.judged.since_first) out.push(el("div", { class: "note", text: `judged: plies ${r.judged.from}–${r.judged.to} (every move of the repetition, since the first of the position's last occurrences)` }));
+  for (const note of r.notes || []) out.push(el("div", { class: "note", text: "note: " + note }));
+  return out;
+}
+
+// rulingCards: the same rulings one book under another, for a narrow
+// screen (the CSS shows these or the table, by the width): each book's
+// verdict, then its moves; a tap on a move shows its attacks.
+function rulingCards(rs) {
+  const box = el("div", { id: "rulingcards" });
+  for (const r of rs) {
+    const ol = el("ol", { class: "cardmoves" });
+    r.moves.forEach((m, i) => {
+      const li = el("li", { "data-ply": i + 1, class: isDefault(m) ? "default" : "" },
+        el("div", { class: "mv" }, el("span", { class: "ply", text: `${m.ply}. ` }), el("span", { class: `side-${m.side}`, text: SIDE_ZH[m.side] + " " }), el("span", { class: "cn", text: (m.cn || m.move) + " " }), el("code", { text: m.move })),
+        ...moveRuling(r, m));
+      li.addEventListener("click", () => hoverMove(i, li));
+      ol.append(li);
+    });
+    const sides = el("div", { class: "sides" });
+    for (const side of ["red", "black"]) {
+      const sd = (r.sides || []).find((x) => x.side === side);
+      if (sd) sides.append(el("div", {}, el("span", { class: `side-${side}`, text: SIDE_ZH[side] + " " }), sd.labels.join(" "), sd.patterns && sd.patterns.length ? el("span", {}, " → ", el("b", { text: sd.patterns.join(", ") })) : ""));
+    }
+    box.append(el("section", { class: "bookcard", "data-book": r.ruleset },
+      el("h3", {}, el("span", { class: "book", text: r.ruleset }), " ", el("span", { class: "title", text: r.title || "" })),
+      el("div", { class: "verdict-cell" }, ...verdictRuling(r)), sides, ol));
+  }
+  return box;
 }
 
 // clauseTitles: a cite, pointed at, shows its clause — the source's words
@@ -306,15 +448,21 @@ async function clauseTitles(box, ids) {
   }
 }
 
+// movesAt: a ruling's move at the cycle's ply i (0-based): its last moves
+// are the cycle's, also when it judged more (since the position first occurred).
+function movesAt(r, i) {
+  return r.moves[i + r.moves.length - judged.cycle.moves.length];
+}
+
 let hoverSeq = 0;
 async function hoverMove(i, tr) {
   const seq = ++hoverSeq;
-  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  document.querySelectorAll("#rulings .hover").forEach((r) => r.classList.remove("hover"));
   tr.classList.add("hover");
   const c = judged.cycle;
   const seen = new Set(), attacks = [];
   for (const r of judged.rulings) {
-    for (const a of r.moves[i].attacks || []) {
+    for (const a of movesAt(r, i).attacks || []) {
       const k = a.from + a.to;
       if (!seen.has(k)) { seen.add(k); attacks.push(a); }
     }
@@ -322,7 +470,7 @@ async function hoverMove(i, tr) {
   // A 杀: the arrow is the first move of the mate the move threatens (the
   // facts' mating line; the rulings do not carry it).
   let mate = null;
-  if (judged.rulings.some((r) => r.moves[i].label === "杀")) {
+  if (judged.rulings.some((r) => movesAt(r, i).label === "杀")) {
     try {
       const line = ((await cycleFacts(c)).moves[i].mate_threat || {}).line || [];
       if (line.length) {
@@ -355,7 +503,7 @@ async function cycleFacts(c) {
 function unhover() {
   ++hoverSeq;
   $("boardcap").textContent = "";
-  document.querySelectorAll("#rulingtable tr.hover").forEach((r) => r.classList.remove("hover"));
+  document.querySelectorAll("#rulings .hover").forEach((r) => r.classList.remove("hover"));
   if (pos) drawBoard(pos.svg);
 }
 
@@ -731,9 +879,9 @@ async function init() {
     const texts = $("movein").value.split(/[\s,，、;]+/).filter(Boolean);
     if (!texts.length) return;
     try {
-      await api("/api/position", { fen: state.fen, moves: state.moves.concat(texts) });
+      await api("/api/position", { fen: state.fen, moves: playable().concat(texts) });
     } catch (e) {
-      if (e.move) e.move -= state.moves.length; // count the typed moves from 1
+      if (e.move) e.move -= playable().length; // count the typed moves from 1
       setStatus(errorText(e), true);
       return;
     }
@@ -741,7 +889,10 @@ async function init() {
     playMoves(texts);
   });
   $("movein").addEventListener("keydown", (e) => { if (e.key === "Enter") $("play").click(); });
-  $("undo").addEventListener("click", () => { state.moves.pop(); refresh(); });
+  $("undo").addEventListener("click", () => { // a bad tail goes first, at once
+    if (bad && bad.move) dropBad(); else state.moves.pop();
+    refresh();
+  });
   $("reset").addEventListener("click", () => { state.moves = []; refresh(); });
   $("flipside").addEventListener("click", () => {
     if (edit.on) {
