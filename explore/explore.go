@@ -194,6 +194,10 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 					stopped = StoppedCount
 					return
 				}
+				if ctx.Err() != nil {
+					stopped = StoppedInterrupted
+					return
+				}
 				mu.Lock()
 				cycles = append(cycles, c)
 				mu.Unlock()
