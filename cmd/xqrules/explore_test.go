@@ -117,3 +117,18 @@ func TestExploreHTMLAndOutput(t *testing.T) {
 	assert.Contains(t, string(b), "<svg")
 	assert.Contains(t, string(b), "Smallest example")
 }
+
+// Game records give the starts of their repetition cycles; a terminal
+// gets a progress line on stderr, piped output none.
+func TestExploreGameRecordsAndProgress(t *testing.T) {
+	games := filepath.Join("..", "..", "testdata", "records", "ccpd_repetition_sample.jsonl")
+	var out, errb strings.Builder
+	e := &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(""), isTerminal: true}
+	require.Equal(t, exitOK, run(e, []string{"explore", "--rules", "11,87", "--from", games, "--budget", "200", "-j", "1"}), errb.String())
+	assert.Contains(t, out.String(), "explore 11 vs 87: 3 starts (0 skipped), 200 cycles judged")
+	assert.Contains(t, errb.String(), "\r\033[Kexplore: ")
+
+	_, errs, st := xq(t, "explore", "--rules", "11,87", "--from", games, "--budget", "50")
+	require.Equal(t, exitOK, st)
+	assert.NotContains(t, errs, "\r")
+}
