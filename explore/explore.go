@@ -44,12 +44,12 @@ type Options struct {
 
 // Progress is where a run stands.
 type Progress struct {
-	Phase   string // "judge" or "minimise"
-	Judged  int    // candidates judged
-	Differ  int    // of which the books part
-	Groups  int
-	Done    int // minimise: groups done, of Groups
-	Elapsed time.Duration
+	Phase   string        `json:"phase"`  // "judge" or "minimise"
+	Judged  int           `json:"judged"` // candidates judged
+	Differ  int           `json:"differ"` // of which the books part
+	Groups  int           `json:"groups"`
+	Done    int           `json:"done"` // minimise: groups done, of Groups
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // Decision is one book's ruling on a cycle, in short.
@@ -60,12 +60,6 @@ type Decision struct {
 	Clause  string   `json:"clause,omitempty"`
 	Labels  []string `json:"labels"`
 	Reason  string   `json:"reason,omitempty"`
-}
-
-// LabelDiff is a ply whose label differs between the books.
-type LabelDiff struct {
-	Ply  int    `json:"ply"`
-	A, B string `json:"-"`
 }
 
 // Example is one cycle where the books part.
@@ -106,18 +100,21 @@ type Group struct {
 
 // Report is what a run found.
 type Report struct {
-	A, B string
+	A string `json:"a"`
+	B string `json:"b"`
 	// Starts: the positions candidates were made from.
-	Starts int
+	Starts int `json:"starts"`
 	// Judged: candidates judged; Unjudged: of which a book could not rule
 	// (a mate on the way …); Differ: on which the books part.
-	Judged, Unjudged, Differ int
+	Judged   int `json:"judged"`
+	Unjudged int `json:"unjudged"`
+	Differ   int `json:"differ"`
 	// Exhausted: every candidate of every start was judged.
-	Exhausted bool
+	Exhausted bool `json:"exhausted"`
 	// Stopped: why the run stopped early ("" when it did not).
-	Stopped string
-	Groups  []Group
-	Elapsed time.Duration
+	Stopped string        `json:"stopped,omitempty"`
+	Groups  []Group       `json:"groups"`
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // candidate result, by index.
@@ -150,7 +147,7 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 	}
 	t0 := time.Now()
 	books := []*interp.Book{a, b}
-	rep := &Report{A: a.ID, B: b.ID, Starts: len(starts)}
+	rep := &Report{A: a.ID, B: b.ID, Starts: len(starts), Groups: []Group{}}
 
 	var deadline <-chan time.Time
 	if opt.Time > 0 {

@@ -16,11 +16,13 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/xqrules/xqrules/cmd/xqrules/internal/htmlreport"
+	"github.com/xqrules/xqrules/cmd/xqrules/internal/workbench"
 	"github.com/xqrules/xqrules/explore"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
@@ -350,4 +352,21 @@ func writeExploreHTML(w io.Writer, o *exploreOut) error {
 		page.Groups = append(page.Groups, v)
 	}
 	return exploreTmpl.Execute(w, page)
+}
+
+// workbenchExplore is the workbench's explore: over the starts of the
+// casebook's files (read once, at the first request), bounded in time, on
+// one core (the server judges other requests beside it).
+func workbenchExplore(caseFiles []string) workbench.ExploreFunc {
+	read := sync.OnceValues(func() ([]explore.Start, error) {
+		starts, _, err := explore.ReadStarts(caseFiles...)
+		return starts, err
+	})
+	return func(ctx context.Context, a, b *interp.Book, budget time.Duration, progress func(explore.Progress)) (*explore.Report, error) {
+		starts, err := read()
+		if err != nil {
+			return nil, err
+		}
+		return explore.Run(ctx, a, b, starts, explore.Options{Time: budget, Jobs: 1, Progress: progress})
+	}
 }
