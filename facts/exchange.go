@@ -155,7 +155,13 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
 			// capture.
-			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, ply+1)
+			a := alpha
+			if inCheck && best > -mateScore*2 {
+				// An answer worth the best one so far is searched to
+				// its exact value, to be told apart (below).
+				a--
+			}
+			v -= s.qsc(sq, v-beta, v-a, depth-1, nextChecks, inCheck, below, ply+1)
 			s.pos.Unmake()
 			if spare {
 				s.spared[m.From()] = true
@@ -164,7 +170,14 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 				s.zone = saved
 			}
 		}
-		if v > best {
+		// Of answers to a check worth the same, the defender takes the
+		// one that holds out longest (the longer line; the first of
+		// equally long ones): which of two equal answers is generated
+		// first must not decide the line (a king stepping to either
+		// side, 2020 图8 mirrored: the line decides whether the moved
+		// piece takes part, Threat.Cause), and the longest shows all the
+		// mover needs against the stoutest defence.
+		if v > best || inCheck && v == best && s.pvLen[ply+1] > s.pvLen[ply] {
 			best = v
 			s.setPV(ply, m)
 			if v > alpha {
