@@ -469,7 +469,8 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 // generated in (a mirrored or colour-swapped board must report the same).
 // Only the gain search's own choices are weighed this way: within the
 // exchange search (qsc) the clamp is not weighed (sortCaptures orders equal
-// captures, and of equal answers to a check the longest line is kept).
+// captures, and of equal answers to a check a capture, else the quiet
+// answer with the longest line, is kept).
 type tieBreak struct {
 	taken []position.Square // the board baseline's (clampPawnTrade's anyway)
 	line  [maxPly]position.Move

@@ -114,7 +114,7 @@ func TestKingPawnTakesLast(t *testing.T) {
 // The mover takes, of equal lines, one the pawn clamp (26.7) leaves
 // standing; of equal answers to a check, the defender takes one the clamp
 // takes away (gainSearch, afterCheck: tieBreak), and within the exchange
-// search the one that holds out longest (qsc). Each case: a 2020 figure's
+// search a capture first, then the quiet answer that holds out longest (qsc). Each case: a 2020 figure's
 // cycle played to a move, the mover to move again (its threats).
 func TestEqualLinesTold(t *testing.T) {
 	for _, c := range []struct {
