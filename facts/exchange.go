@@ -97,6 +97,8 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	if !inCheck {
 		best = 0
 	}
+	// In check: whether the best answer so far is a quiet one (see below).
+	quietBest := false
 	for i, m := range moves {
 		if aside != position.NoSquare && !inCheck && (m.From() == aside || m.To() == aside) {
 			continue
@@ -155,7 +157,13 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			// The window shifts by the material just taken: v = taken −
 			// child. A side answering a check hands the checker a free
 			// capture.
-			v -= s.qsc(sq, v-beta, v-alpha, depth-1, nextChecks, inCheck, below, ply+1)
+			a := alpha
+			if quietBest && !capture {
+				// A quiet answer worth the best one so far is searched
+				// to its exact value, to be told apart (below).
+				a--
+			}
+			v -= s.qsc(sq, v-beta, v-a, depth-1, nextChecks, inCheck, below, ply+1)
 			s.pos.Unmake()
 			if spare {
 				s.spared[m.From()] = true
@@ -164,8 +172,19 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 				s.zone = saved
 			}
 		}
-		if v > best {
+		// Of answers to a check worth the same, the defender takes a
+		// capture first (in sortCaptures' order: taking back the checking
+		// piece, the complete exchange, is what makes a pawn given with
+		// check a pawn traded, 26.7), and of quiet answers the one that
+		// holds out longest (the longer line; the first of equally long
+		// ones): which of two equal answers is generated first must not
+		// decide the line (a king stepping to either side, 2020 图8
+		// mirrored: the line decides whether the moved piece takes part,
+		// Threat.Cause), and the longest shows all the mover needs
+		// against the stoutest defence.
+		if v > best || quietBest && !capture && v == best && s.pvLen[ply+1] > s.pvLen[ply] {
 			best = v
+			quietBest = inCheck && !capture
 			s.setPV(ply, m)
 			if v > alpha {
 				alpha = v

@@ -54,7 +54,14 @@ func (s *searcher) gainVia(target position.Square) gainResult {
 func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gainResult {
 	s.reset()
 	var r gainResult
+	if s.par.PawnTradeNoGain && s.par.ChaseExchange == ChaseBoard {
+		// Equal lines are told apart by the pawn clamp (see tieBreak),
+		// which reads what the board baseline's line takes.
+		_, taken := s.baselineLine(target, false)
+		s.tie = &tieBreak{taken: taken}
+	}
 	g, ok := s.gainSearch(target, checks, 0, &r, floor, noCeil)
+	s.tie = nil
 	r.ok = ok
 	if ok {
 		r.line = s.line(0) // the baseline's search overwrites the PV
@@ -108,6 +115,9 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 	moves := s.legal(ply)
 	best, found := 0, false
 	matedAll, anyDirect := true, false
+	// Whether the best line is one the pawn clamp takes away, once known
+	// (see tieBreak).
+	known, clamped := false, false
 	// Two passes: the direct captures of the target first, so that on equal
 	// balance the direct line is the one reported (ties must not depend on
 	// the order moves are generated in, or mirrored boards differ).
@@ -145,9 +155,12 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				if !found || v > best {
 					best, found = v, true
 					s.setPV(ply, m)
+					known = false
 					if best >= ceil {
 						return best, true
 					}
+				} else if v == best && s.tie != nil {
+					known, clamped = s.tieBreak(ply, m, known, clamped, true)
 				}
 				continue
 			}
@@ -175,6 +188,9 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			fl := floor
 			if found && best > fl {
 				fl = best // a line must beat the best one found here
+				if s.tie != nil {
+					fl-- // or equal it (see tieBreak)
+				}
 			}
 			if fl != noFloor {
 				fl -= gained
@@ -184,15 +200,19 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				cl -= gained
 			}
 			s.checker[ply] = m.To()
+			s.path[ply] = m
 			s.pos.Make(m)
 			v, ok := s.afterCheck(target, checks-1, ply+1, fl, cl)
 			s.pos.Unmake()
 			if ok && (!found || gained+v > best) {
 				best, found = gained+v, true
 				s.setPV(ply, m)
+				known = false
 				if best >= ceil {
 					return best, true
 				}
+			} else if ok && gained+v == best && s.tie != nil {
+				known, clamped = s.tieBreak(ply, m, known, clamped, true)
 			}
 			if s.cut {
 				break
@@ -393,6 +413,7 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 	// colour-swapped board must not pick the other answer).
 	s.capturesBeforeQuiet(replies)
 	worst, found := 0, false
+	known, clamped := false, false // see gainSearch
 	for _, r := range replies {
 		t := target
 		if r.From() == target {
@@ -409,10 +430,14 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 		cl := ceil
 		if found && worst < cl {
 			cl = worst
+			if s.tie != nil {
+				cl++ // a line equal to the least must be told apart too (tieBreak)
+			}
 		}
 		if cl != noCeil {
 			cl += lost
 		}
+		s.path[ply] = r
 		s.pos.Make(r)
 		v, ok := s.gainSearch(t, checks, ply+1, nil, cf, cl)
 		s.pos.Unmake()
@@ -423,12 +448,71 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 		if !found || v < worst {
 			worst, found = v, true
 			s.setPV(ply, r)
+			known = false
+		} else if v == worst && s.tie != nil {
+			known, clamped = s.tieBreak(ply, r, known, clamped, false)
 		}
 		if s.cut {
 			return 0, false
 		}
 	}
 	return worst, found
+}
+
+// tieBreak is the state of a gain search that tells equal lines apart
+// (gainViaChecks, under the pawn clamp and the board reading): two lines
+// worth the same material are not worth the same to the mover when the pawn
+// clamp (26.7) takes one's gain away and not the other's. Of equal lines the
+// mover, at its choices (gainSearch), takes one the clamp leaves standing,
+// and the defender, at its answers to a check (afterCheck), one the clamp
+// takes away — each side's better line, whatever order the moves were
+// generated in (a mirrored or colour-swapped board must report the same).
+// Only the gain search's own choices are weighed this way: within the
+// exchange search (qsc) the clamp is not weighed (sortCaptures orders equal
+// captures, and of equal answers to a check a capture, else the quiet
+// answer with the longest line, is kept).
+type tieBreak struct {
+	taken []position.Square // the board baseline's (clampPawnTrade's anyway)
+	line  [maxPly]position.Move
+}
+
+// tieBreak compares, at ply, the line through m, whose balance equals the
+// best line's (left in pv[ply]), with that line, for the mover (mover) or
+// the defender: it keeps the one the side prefers (see the type), the best
+// on equal terms. known and clamped say whether the best line's clamp is
+// known and what it is; it returns them for the line kept.
+func (s *searcher) tieBreak(ply int, m position.Move, known, clamped, mover bool) (bool, bool) {
+	if !known {
+		clamped = s.lineClamped(ply)
+	}
+	if clamped != mover {
+		return true, clamped // the best line is already the side's choice
+	}
+	var saved [maxPly]position.Move
+	n := copy(saved[:], s.pv[ply][ply:s.pvLen[ply]])
+	savedLen := s.pvLen[ply]
+	s.setPV(ply, m)
+	if c := s.lineClamped(ply); c != mover {
+		return true, c
+	}
+	copy(s.pv[ply][ply:], saved[:n])
+	s.pvLen[ply] = savedLen
+	return true, clamped
+}
+
+// lineClamped reports whether the pawn clamp takes away the gain of the
+// line from the gain search's root that reaches ply by s.path and goes on
+// by pv[ply].
+func (s *searcher) lineClamped(ply int) bool {
+	line := append(append(s.tie.line[:0], s.path[:ply]...), s.pv[ply][ply:s.pvLen[ply]]...)
+	for range ply {
+		s.pos.Unmake()
+	}
+	clamped := s.clampPawnTrade(line, 1, s.tie.taken) == 0
+	for _, m := range s.path[:ply] {
+		s.pos.Make(m)
+	}
+	return clamped
 }
 
 // clampPawnTrade applies the floating pawn value (1999 25.3, 2011 26.7): a

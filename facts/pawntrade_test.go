@@ -107,3 +107,81 @@ func TestKingPawnTakesLast(t *testing.T) {
 		})
 	}
 }
+
+// TestEqualLinesTold: where two lines through a victim are worth the same,
+// the one reported must not depend on the order moves are generated in —
+// the same on the board as given, mirrored and with the colours swapped.
+// The mover takes, of equal lines, one the pawn clamp (26.7) leaves
+// standing; of equal answers to a check, the defender takes one the clamp
+// takes away (gainSearch, afterCheck: tieBreak), and within the exchange
+// search a capture first, then the quiet answer that holds out longest (qsc). Each case: a 2020 figure's
+// cycle played to a move, the mover to move again (its threats).
+func TestEqualLinesTold(t *testing.T) {
+	for _, c := range []struct {
+		name, fen, moves, target string
+		gain                     int
+		line                     string
+	}{
+		// 参考图30 车三平四: 兵四平三 (check) 将6平5 车四退三 wins the horse
+		// (伏平兵将军抽吃马, 判捉); 兵四平五 is worth as much, but the king
+		// takes the pawn back: a pawn for a horse, no gain.
+		{"ref30 mover: the pawn's check the clamp leaves", "2b2R3/5P3/b3k3n/5np2/2P6/9/1pp6/3CB4/4A4/4KAB1r w - - 0 1",
+			"f9g9 e7f7 g9f9", "f6", 3, "f8g8 f7e7 f9f6 a7c5"},
+		// 参考图12 车六平八 (捉): 车八进八 士5退4 炮九平六 wins an advisor;
+		// 兵五进一 将5进1 炮九平三 is worth as much, one pawn for two pieces.
+		{"ref12 mover: the rook's check rather than the pawn", "C2k1ab2/4a4/4P4/2r1c1p2/8p/9/P3N1P1P/4n4/1R7/3AKA3 w - - 0 1",
+			"b1d1 d9e9 d1b1", "e8", 5, "b1b9 e8d9 a9d9"},
+		// 参考图12's start, 车八进一 after 车八退一 车3平1: after 车八平六 the
+		// king's step aside (将4平5) is as good for black as the cannon's
+		// block and makes the line one pawn for two pieces: no gain. (Of
+		// lines equal in balance and clamp, the first found is reported:
+		// the line is not compared.)
+		{"ref12 defender: the answer the clamp takes away", "C2k1ab2/4a4/4P4/2r1c1p2/8p/9/P3N1P1P/4n4/1R7/3AKA3 w - - 0 1",
+			"b1b0 c6a6 b0b1", "e8", 0, ""},
+		// 图8, 车6平2: 炮5进6 takes the elephant with check; 帅五平四 and
+		// 帅五平六 lose the same, and the king's step to the horse's side
+		// holds out longest (the horse's checks, not the moved rook's).
+		{"fig08 defender in the exchange: the longest answer", "3a3R1/3Nck3/3ab4/P4r3/9/8p/2p5n/C3BA2B/4A4/4K4 w - - 0 1",
+			"h9e9 f6b6", "e2", 22, "e8e2 e0f0 i3g2 f0f1 g2h0 f1f0 e2e9"},
+	} {
+		for _, v := range []struct {
+			name   string
+			turn   *bool
+			square func(string) string
+		}{
+			{"as given", nil, func(s string) string { return s }},
+			{"mirrored", new(bool), mirrorSquare},
+			{"colours swapped", ptrTrue(), rotateSquare},
+		} {
+			fen := c.fen
+			if v.turn != nil {
+				fen = transformFEN(fen, *v.turn)
+			}
+			tr := func(ms string) []string {
+				var out []string
+				for _, m := range strings.Fields(ms) {
+					out = append(out, v.square(m[:2])+v.square(m[2:]))
+				}
+				return out
+			}
+			pos, err := position.ParseFEN(fen)
+			require.NoError(t, err)
+			ms, err := position.ParseMoves(pos, tr(c.moves))
+			require.NoError(t, err)
+			for _, m := range ms {
+				pos.Make(m)
+			}
+			pos.Make(position.NullMove)
+			sq, ok := position.ParseSquare(v.square(c.target))
+			require.True(t, ok)
+			r := newSearcher(pos, DefaultParams(), nil).gainVia(sq)
+			require.True(t, r.ok, "%s %s", c.name, v.name)
+			assert.Equal(t, c.gain, r.gain, "%s %s: line %v", c.name, v.name, iccsLine(r.line))
+			if c.line != "" {
+				assert.Equal(t, tr(c.line), iccsLine(r.line), "%s %s", c.name, v.name)
+			}
+		}
+	}
+}
+
+func ptrTrue() *bool { b := true; return &b }

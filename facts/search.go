@@ -48,6 +48,9 @@ type searcher struct {
 	// zoneSide's; oppCaps: the other side's).
 	rootCaps, oppCaps []position.Move
 	ownRoot           bool
+	// tie (nil: none): the gain search tells equal lines apart (see
+	// tieBreak).
+	tie *tieBreak
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -63,6 +66,9 @@ type scratch struct {
 	// checker[ply]: where the check given at ply (in a gain search's check
 	// line) put the moving piece.
 	checker [maxPly]position.Square
+	// path[ply]: the move a gain search's line made at ply, on the way to
+	// the node it searches (see tieBreak).
+	path [maxPly]position.Move
 }
 
 // memo keeps the results of searches that depend only on the position (its

@@ -75,13 +75,11 @@ func TestVerdictInvariance(t *testing.T) {
 	}
 	books, err := bundled(t).Select("all")
 	require.NoError(t, err)
-	// Known (issue 24): 2020 参考图30 mirrored and colour-swapped — 车三平四's chase of the
-	// horse f6 by 兵四平三 (check) 将6平5 车四退三 is found on the board as
-	// printed and missed on its mirror image (车六平七… reads 闲, the verdict
-	// turns to a draw): a tie between the king's answers to the pawn's
-	// check, kept in move-generation order. Recorded until fixed: the test
-	// fails when the two agree again, so the entry is removed then.
-	known := map[string]bool{"cn2020-ref30 mirror": true, "cn2020-ref30 colour swap": true}
+	// Known residuals, by "id mirror" or "id colour swap": recorded until
+	// fixed, the test failing when the two agree again (none now: 参考图30's
+	// tie between the pawn's two checks is told by the pawn clamp, see
+	// facts.tieBreak).
+	known := map[string]bool{}
 	for _, c := range caseFileCycles(t) {
 		t.Run(c.id, func(t *testing.T) {
 			base, err := Judge(books, c.in)
@@ -167,20 +165,10 @@ func TestInvarianceOffTheCases(t *testing.T) {
 	}
 	books, err := bundled(t).Select("all")
 	require.NoError(t, err)
-	// Known: after a direct capture with check, the exchange search (qsc)
-	// meets two answers and two continuations worth the same — the king
-	// to either side, then a horse's checks or the moved rook's — and
-	// keeps the first it generates; the line decides the cause ("moved"
-	// against "indirect"), so the label follows the board's orientation.
-	// Preferring the shorter line (the mover) and the longer (the
-	// defender) in gainSearch and afterCheck does not reach it: the tie is
-	// inside qsc's alpha-beta, whose windows would have to widen by one to
-	// see equal lines. Recorded, not yet fixed.
-	// Also known (issue 24): 2020 参考图12's start, 车八退一 炮3平1 车八进一
-	// 炮1平3 colour-swapped reads red's 车八进一 闲 where the board as given
-	// reads 捉 under 99, 11 and 20 — found when the reference figures became
-	// case files; the same kind of tie, not yet located.
-	known := map[string]bool{"cn2020-fig08 h9e9 f6b6 e9h9 b6f6": true, "cn2020-ref12 b1b0 c6a6 b0b1 a6c6": true}
+	// Known residuals, by the cycle's name (none now: 图8's tie inside the
+	// exchange search is told by the longest answer to the check, 参考图12's
+	// by the pawn clamp; see facts.tieBreak and qsc).
+	known := map[string]bool{}
 	const perStart = 15
 	total := 0
 	for _, c := range caseFileCycles(t) {

@@ -78,6 +78,7 @@ func newWorkbench(rules string, caseFiles []string, localOnly bool) http.Handler
 		opt.Diff = func(books []*interp.Book) (any, error) {
 			return compareBooks(books, caseFiles, interp.CyclesAll, 1), nil
 		}
+		opt.Explore = workbenchExplore(caseFiles)
 	}
 	return workbench.New(opt)
 }

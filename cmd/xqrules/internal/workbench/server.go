@@ -35,6 +35,9 @@ type Options struct {
 	// diff endpoint answers 501. The files it reads are the server's
 	// (chosen when it starts), never named by a request.
 	Diff func(books []*interp.Book) (any, error)
+	// Explore explores a draft against its parent over the server's start
+	// positions (POST /api/explore); nil: the endpoint answers 501.
+	Explore ExploreFunc
 	// MaxBody caps a request body (default 1 MiB).
 	MaxBody int64
 	// Timeout is a request's deadline for its analysis (default 10 s).
@@ -106,6 +109,7 @@ func (s *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/facts", s.api(s.facts, jsonBody))
 	mux.HandleFunc("POST /api/check", s.api(s.check, jsonBody))
 	mux.HandleFunc("POST /api/diff", s.api(s.diff, jsonBody))
+	mux.HandleFunc("POST /api/explore", s.explore)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// An endpoint asked with the wrong method: 405 and the methods it takes.
 		var allow []string

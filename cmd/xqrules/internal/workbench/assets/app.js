@@ -638,6 +638,56 @@ async function runDiff() {
   box.append(el("table", { class: "books", id: "difftable" }, el("thead", {}, el("tr", {}, el("th", { text: "case" }), el("th", { text: rep.a }), el("th", { text: rep.b }), el("th"))), tb));
 }
 
+// Explore against the parent: the answer streams JSON Lines (progress,
+// then the report), shown as they come.
+async function runExplore() {
+  const box = $("explore");
+  box.textContent = "";
+  const status = el("p", { text: "Exploring cycles from the casebook's positions under the draft and its parent…" });
+  box.append(status);
+  const fail = (e) => { status.className = "err"; status.textContent = "Cannot explore: " + errorText(e); };
+  let resp;
+  try {
+    resp = await fetch("/api/explore", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ draft: state.draft }) });
+    if (!resp.ok) return fail((await resp.json()).error || { message: resp.statusText });
+    const reader = resp.body.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let i;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (line) showExplore(box, status, JSON.parse(line), fail);
+      }
+    }
+  } catch (e) {
+    fail(e);
+  }
+}
+
+function showExplore(box, status, m, fail) {
+  if (m.type === "progress") {
+    status.textContent = m.phase === "minimise" ? `Minimising the examples: ${m.done} of ${m.groups} groups…`
+      : `${m.judged} cycles judged, ${m.differ} where the books part, ${m.groups} groups…`;
+    return;
+  }
+  if (m.type === "error") return fail(m.error);
+  const rep = m.report;
+  status.textContent = `${rep.a} → ${rep.b}: ${rep.judged} cycles judged from ${rep.starts} positions, ${rep.differ} where the books part, ${rep.groups.length} groups` +
+    (rep.exhausted ? "." : " (the time ran out; more remain).");
+  for (const g of rep.groups) {
+    const x = g.minimal;
+    box.append(el("div", { class: "xgroup" },
+      el("p", { text: `${g.count}× ${g.key}` }),
+      el("p", {}, `smallest: ${x.pieces} pieces — `, el("code", { text: x.fen }), " " + x.moves_cn.join(" ") + " ",
+        el("button", { type: "button", text: "show", onclick: () => { state.fen = x.fen; state.moves = x.moves.slice(); refresh(); window.scrollTo(0, 0); } }))));
+  }
+}
+
 // ---- games
 
 async function readGame() {
@@ -916,6 +966,7 @@ async function init() {
   $("newdraft").addEventListener("click", () => { $("draft").value = skeleton($("draftbase").value); draftChanged(); });
   $("usedraft").addEventListener("change", () => { state.useDraft = $("usedraft").checked; saveHash(); judge(); });
   $("rundiff").addEventListener("click", runDiff);
+  $("runexplore").addEventListener("click", runExplore);
   $("share").addEventListener("click", (e) => { e.preventDefault(); saveHash(); navigator.clipboard && navigator.clipboard.writeText(location.href); setStatus("The link to this view is in the address bar (and copied).", false); });
   window.addEventListener("hashchange", () => { loadHash(); $("draft").value = state.draft; drawBooks(); refresh(); });
   try {
