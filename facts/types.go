@@ -26,7 +26,9 @@ type Params struct {
 	// PawnTradeNoGain: a line in which one side gives only pawns for other
 	// pieces, or only other pieces for pawns, never counts as gain (1999 25.3
 	// "一兵换取数子或一子换取数兵均不算得子", 2011 26.7). Such a line is scored
-	// as no gain (0) for the side that would "win" it.
+	// as no gain (0) for the side that would "win" it — either side: the
+	// mover's line that takes only pawns and loses other pieces (no rook)
+	// for them scores 0, not a loss.
 	PawnTradeNoGain bool `json:"pawn_trade_no_gain"`
 	// MateDepth bounds the consecutive-check mate search (连将杀) in plies,
 	// counting both sides' moves (9 = five checks).
