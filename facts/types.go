@@ -237,7 +237,9 @@ type Threat struct {
 	// protector or keeps it from taking back. A cannon's screen is no
 	// partner, nor a piece that only blocks a protector's way (拦), nor one
 	// that would only take back later in the exchange (that makes the victim
-	// 少根: see NeedsSeveral).
+	// 少根: see NeedsSeveral), even when the line has it take back; a rook
+	// with a cannon behind it (车炮) is joint unless another piece bears on
+	// the victim from another line (then 少根: 2020 参考图49 车3平2).
 	Joint bool `json:"joint"`
 	// Screens: the mover's pieces that stand as the screen of a cannon's
 	// capture of the victim that wins material (the cannon takes and loses
@@ -260,6 +262,12 @@ type Threat struct {
 	// them back defuses it: 兑, 献), not that the chase is joint: several
 	// attackers against a 少根 piece are no 联合捉.
 	NeedsSeveral bool `json:"needs_several"`
+	// Dispensable: attackers of a threat that NeedsSeveral which the victim
+	// could take first, and without which the mover still wins material
+	// through the victim (the line is searched with that attacker off the
+	// board): the threat does not need them (a 少根 victim that can exchange
+	// itself for one of them is still chased).
+	Dispensable []Piece `json:"dispensable,omitempty"`
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool `json:"king_attacker"`
 	PawnAttacker bool `json:"pawn_attacker"`
