@@ -527,6 +527,14 @@ func (s *searcher) lineClamped(ply int) bool {
 // the rook as the exception) — inferred; the alternative would count any
 // pawn given with check as the rook's exception does.
 //
+// The rule holds both ways (issue 24 item 2; inferred): a line that loses
+// (gain < 0) only because the mover takes pawns and the opponent takes
+// other pieces for them, none a rook, is no loss — the opponent's piece won
+// for a pawn is no 得子 either. A root that grabs an unrooted pawn and
+// leaves the piece it guarded (2020 图22, 参考图46: 捉) is then even; a
+// root that takes an advisor and loses a horse (参考图28: 得不偿失) is not.
+// The pawns must be the mover's only gain and it must give no pawn back.
+//
 // The mover's pieces in anyway (the baseline's line takes them whatever the
 // mover does) are not given for anything, unless they take part in the line:
 // a pawn won while the opponent takes an elephant it could have taken anyway
@@ -534,11 +542,11 @@ func (s *searcher) lineClamped(ply int) bool {
 // given for a pawn even if the rook was lost anyway (图16: 避抽后 the rook's
 // capture becomes a chase).
 func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []position.Square) int {
-	if !s.par.PawnTradeNoGain || gain <= 0 || len(line) == 0 {
+	if !s.par.PawnTradeNoGain || gain == 0 || gain < -mateScore/2 || len(line) == 0 {
 		return gain
 	}
 	var lost, won [2]int // [pawns, others]
-	rookWon := false
+	rookWon, rookLost := false, false
 	mover := s.pos.Side()
 	var moved [position.NumSquares]bool // the mover's pieces that move in the line, by origin
 	var taken [position.NumSquares]bool // squares the mover has captured on (the exchange's squares)
@@ -567,6 +575,7 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 				// capturing pawn, pawns recaptured on its squares).
 			case moved[capOrigin] || anywayKinds[cap.Kind()] == 0:
 				lost[i]++
+				rookLost = rookLost || cap.Kind() == position.Rook
 			default:
 				anywayKinds[cap.Kind()]-- // lost anyway
 			}
@@ -575,6 +584,16 @@ func (s *searcher) clampPawnTrade(line []position.Move, gain int, anyway []posit
 			moved[fromOrigin] = true
 		}
 	})
+	if gain < 0 {
+		// The opponent's side of the same rule: it wins pieces for the
+		// pawns the mover takes, which is no 得子 either (一兵换取数子…
+		// 不算得子) — unless it wins a rook (the exception above, seen
+		// from its side). So the line is no loss for the mover.
+		if won[0] > 0 && won[1] == 0 && lost[0] == 0 && lost[1] > 0 && !rookLost {
+			return 0
+		}
+		return gain
+	}
 	pawnsForPieces := lost[0] > 0 && lost[1] == 0 && won[1] > 0 && !rookWon
 	piecesForPawns := won[0] > 0 && won[1] == 0 && lost[1] > 0
 	if pawnsForPieces || piecesForPawns {
@@ -967,7 +986,9 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 		r.gain = r.raw + s.baseline(sq)
 		r.kept = r.gain
 		cut = cut || s.cut
-		if r.gain > 0 {
+		// A pawn's losing line is worked out too: the pawn clamp may make
+		// it even (a piece given for the pawn, clampPawnTrade).
+		if r.gain > 0 || r.gain < 0 && r.gain > -mateScore/2 && s.par.PawnTradeNoGain && s.pos.At(sq).Kind() == position.Pawn {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
 			// shared search found more than that.

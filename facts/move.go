@@ -585,8 +585,21 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	lastBefore, lastBy := 0, position.NoKind // before the mover's last capture, and its capturer
 	exchangedOn := false                     // the mover has captured on the victim's square
 	firstBy := position.NoKind               // the king or pawn whose capture is the line's only one (see below)
+	// recapOnly: pieces (by starting square) whose only moves in the line
+	// take back on the victim's square after the mover's first capture
+	// there — the second attacker of an exchange (少根), no partner.
+	recapOnly := map[position.Square]bool{}
 	for i, lm := range after.line {
 		capture := pos.At(lm.To()) != position.NoPiece
+		if i%2 == 0 {
+			o, ok := origin[lm.From()]
+			if !ok {
+				o = lm.From()
+			}
+			_, seen := recapOnly[o]
+			recap := capture && lm.To() == vsq && exchangedOn
+			recapOnly[o] = recap && (!seen || recapOnly[o])
+		}
 		if capture {
 			v := pieceValue(par, pos.At(lm.To()), lm.To())
 			if i%2 == 0 {
@@ -711,8 +724,20 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			battery = battery || inLine(a, vsq, b.Square, &partners)
 		}
 	}
+	// The pieces that move or give check in the line, less those that only
+	// take back on the victim's square (counted before the battery's
+	// partners join the participants).
+	movers := 0
+	for _, p := range t.Participants {
+		if q, ok := position.ParseSquare(p.Square); p.Kind != "" && !(ok && recapOnly[q]) {
+			movers++
+		}
+	}
 	t.NeedsSeveral = t.GainAfter > 0 && !t.ViaCheck && !singleWins &&
 		(len(t.Attackers) >= 2 || len(t.Supporters) > 0 || countReal(t.Participants) >= 2 || helpedAny)
+	if t.NeedsSeveral && len(t.Attackers) >= 2 {
+		t.Dispensable = dispensable(s, vsq, t.Attackers)
+	}
 	// Partners take part only when no attacker wins alone (one that does
 	// needs nobody: the chase is its own).
 	if !singleWins {
@@ -723,7 +748,24 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 			}
 		}
 	}
-	t.Joint = t.GainAfter > 0 && !singleWins && (countReal(t.Participants) >= 2 || helped || battery)
+	// A battery is the books' 车炮联合 only where no other piece bears on
+	// the victim from another line; with one, the pieces make it 少根
+	// (2020 参考图49 车3平2: the rook b5 with the cannon b2 behind it and
+	// the horse d5, 捉少根子). Nor does a piece that only takes back on the
+	// victim's square make the chase joint (see above).
+	if battery {
+		for _, b := range t.Attackers {
+			if q, ok := position.ParseSquare(b.Square); ok && !slices.Contains(partners, q) {
+				battery = false
+			}
+		}
+		for _, b := range t.Supporters {
+			if q, ok := position.ParseSquare(b.Square); ok && !slices.Contains(partners, q) {
+				battery = false
+			}
+		}
+	}
+	t.Joint = t.GainAfter > 0 && !singleWins && (movers >= 2 || helped || battery)
 	// 不能离线 (issue 11): a piece that keeps the victim from leaving its
 	// square — every move of the victim would expose its king to check or
 	// let the mover mate at once, and would not without that piece — takes
@@ -1002,6 +1044,41 @@ func winsAlone(s *searcher, c position.Move, vsq, only position.Square) (alone b
 		}
 	}
 	return len(helpers) == 0, helpers, blockers
+}
+
+// dispensable returns the attackers of the victim on vsq that the victim
+// itself attacks (it could take them first) and without which the side to
+// move still wins material in the exchange on the victim's square (its own
+// complete exchange, ownExchange, with that attacker off the board): the
+// victim stays 少根 without them — its roots are still fewer than the
+// pieces that take it (24.15) — so taking one of them back does not defuse
+// the threat (issue 24 item 2: 2020 参考图49 车3平2 — the horse b6 can take
+// the horse d5, but the rook b5 and the cannon b2 behind it still win the
+// horse against its one root: 捉少根子; 参考图50, without the cannon, and
+// 图21 车四退二 need the horse they can trade with: 兑). pos is restored.
+func dispensable(s *searcher, vsq position.Square, attackers []Piece) []Piece {
+	pos := s.pos
+	V := pos.Side().Other()
+	var out []Piece
+	var ab [16]position.Square
+	// Its own bounded searches, which leave the caller's count and cut as
+	// they were; a search cut short reports nothing.
+	nodes, cut := s.nodes, s.cut
+	defer func() { s.nodes, s.cut = nodes, cut }()
+	for _, a := range attackers {
+		sq, ok := position.ParseSquare(a.Square)
+		if !ok || !slices.Contains(pos.AttackersInto(ab[:0], sq, V), vsq) {
+			continue
+		}
+		s.nodes, s.cut = 0, false
+		pc := pos.Probe(sq, position.NoPiece)
+		v := s.ownExchange(vsq)
+		pos.Probe(sq, pc)
+		if !s.cut && v > 0 && v < mateScore/2 {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // cutsOff reports whether, with the square b empty, the capture c of the

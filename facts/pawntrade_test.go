@@ -23,6 +23,16 @@ func TestPawnTradeClause(t *testing.T) {
 		// The rook takes the horse a8; the rook g9 grabs the pawn g6, which
 		// took no part: a horse won, a pawn lost elsewhere — a gain.
 		{"pawn grabbed elsewhere", "3k2r2/n8/9/6P2/R8/9/9/9/9/4K4 w - - 0 1", "a5a8 g9g6", 3, 3},
+		// Both ways (2020 图22): the rook e6, root of the horse b6, takes
+		// the pawn e4 and black's rook takes the horse — a horse for a
+		// pawn is no 得子 for black either: no loss.
+		{"horse given for a pawn", "2b1kr3/1r2a4/4ba3/1N2R4/9/4p4/9/4B4/4A4/3AK1B2 w - - 0 1", "e6e4 b8b6", -3, 0},
+		// A rook given for a pawn is a loss (26.7's rook exception, seen
+		// from black's side).
+		{"rook given for a pawn", "2b1kr3/1r2a4/4ba3/1R2R4/9/4p4/9/4B4/4A4/3AK1B2 w - - 0 1", "e6e4 b8b6", -8, -8},
+		// The rook takes the elephant e7 instead: a horse for an
+		// elephant, piece for piece, stays a loss (参考图28's 得不偿失).
+		{"horse given for an elephant", "2b1kr3/1r2a4/4ba3/1N2R4/9/4p4/9/4B4/4A4/3AK1B2 w - - 0 1", "e6e7 b8b6", -3, -3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pos, err := position.ParseFEN(tc.fen)

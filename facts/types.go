@@ -26,7 +26,9 @@ type Params struct {
 	// PawnTradeNoGain: a line in which one side gives only pawns for other
 	// pieces, or only other pieces for pawns, never counts as gain (1999 25.3
 	// "一兵换取数子或一子换取数兵均不算得子", 2011 26.7). Such a line is scored
-	// as no gain (0) for the side that would "win" it.
+	// as no gain (0) for the side that would "win" it — either side: the
+	// mover's line that takes only pawns and loses other pieces (no rook)
+	// for them scores 0, not a loss.
 	PawnTradeNoGain bool `json:"pawn_trade_no_gain"`
 	// MateDepth bounds the consecutive-check mate search (连将杀) in plies,
 	// counting both sides' moves (9 = five checks).
@@ -235,7 +237,9 @@ type Threat struct {
 	// protector or keeps it from taking back. A cannon's screen is no
 	// partner, nor a piece that only blocks a protector's way (拦), nor one
 	// that would only take back later in the exchange (that makes the victim
-	// 少根: see NeedsSeveral).
+	// 少根: see NeedsSeveral), even when the line has it take back; a rook
+	// with a cannon behind it (车炮) is joint unless another piece bears on
+	// the victim from another line (then 少根: 2020 参考图49 车3平2).
 	Joint bool `json:"joint"`
 	// Screens: the mover's pieces that stand as the screen of a cannon's
 	// capture of the victim that wins material (the cannon takes and loses
@@ -258,6 +262,12 @@ type Threat struct {
 	// them back defuses it: 兑, 献), not that the chase is joint: several
 	// attackers against a 少根 piece are no 联合捉.
 	NeedsSeveral bool `json:"needs_several"`
+	// Dispensable: attackers of a threat that NeedsSeveral which the victim
+	// could take first, and without which the mover still wins material
+	// through the victim (the line is searched with that attacker off the
+	// board): the threat does not need them (a 少根 victim that can exchange
+	// itself for one of them is still chased).
+	Dispensable []Piece `json:"dispensable,omitempty"`
 	// KingAttacker / PawnAttacker: the king / a pawn is among the direct attackers.
 	KingAttacker bool `json:"king_attacker"`
 	PawnAttacker bool `json:"pawn_attacker"`
