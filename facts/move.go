@@ -66,6 +66,9 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	// Before the move, mover to move: could it already mate? (What it could
 	// already win is asked below, of the pieces threatened after the move.)
 	mtBefore := s.mateThreat()
+	// The opponent's mate threat before the move (it passing the mover's
+	// turn), asked only where a capture's newness turns on it (解杀).
+	var mtOpp struct{ checked, exists bool }
 	// Was the moved piece itself chased before the move (避捉)?
 	// (The opponent's gains here are the previous ply's "after", remembered.)
 	pos.Make(position.NullMove)
@@ -141,7 +144,52 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	pos.Unmake() // m
 	s.keepFor = &keep
 	before := s.gainsFor(&want)
+	// Newness on the line's own balance (issue 24 class 1): a line that
+	// lost the moved piece before the victim fell — it stood en prise and
+	// the opponent took it in answer to the line's check — counts that
+	// loss: the piece was lost inside the line, not "anyway" (2020 参考图18
+	// 车4平2: the rook d2 that 仕五进六 took while answering 炮4平5's check
+	// is safe on b2, and the 抽 of the rook e8 now wins: 伏抽车，判捉).
+	var rescued [position.NumSquares]bool
+	if mf.MovedWasThreatened && !mf.AnswersCheck {
+		for i := range before {
+			e := &before[i]
+			a, ok := afterAll.at(e.sq)
+			if !ok || a.gain <= 0 || !lostInLine(e.r.line, e.sq, from) {
+				continue
+			}
+			k := keep[e.sq]
+			k.add(from)
+			keep[e.sq] = k
+			base, taken := s.baselineLine(e.sq, true)
+			kept := s.clampPawnTrade(e.r.line, e.r.raw+base, taken)
+			if kept < e.r.kept {
+				e.r.kept = kept
+				rescued[e.sq] = true
+			}
+		}
+	}
 	s.keepFor = nil
+	// 解杀: the captures of the victim that each let the opponent mate (a
+	// standing mate threat the capture does not lift), for the victims whose
+	// gain did not grow otherwise (see lifted).
+	var matedBefore [position.NumSquares]bool
+	for _, e := range before {
+		a, ok := afterAll.at(e.sq)
+		if mf.AnswersCheck || !ok || a.gain <= 0 || !e.r.ok || !e.r.direct || e.r.kept < a.kept {
+			continue
+		}
+		if !mtOpp.checked {
+			mtOpp.checked = true
+			pos.Make(position.NullMove)
+			mtOpp.exists = s.mateThreat().Exists
+			pos.Unmake()
+		}
+		if !mtOpp.exists {
+			break
+		}
+		_, matedBefore[e.sq] = capturesLetMate(s, e.sq)
+	}
 	var oldProtect [position.NumSquares]string
 	for _, e := range before {
 		if e.sq != to && (e.r.gain > 0 || e.r.direct) {
@@ -167,7 +215,12 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 			continue
 		}
 		b, _ := before.at(sq)
-		mf.Threats = append(mf.Threats, threat(s, m, sq, after, b, oldProtect[sq], pinnedBefore, pinnedNow))
+		lifted := false
+		if matedBefore[sq] {
+			_, all := capturesLetMate(s, sq)
+			lifted = !all
+		}
+		mf.Threats = append(mf.Threats, threat(s, m, sq, after, b, oldProtect[sq], pinnedBefore, pinnedNow, newness{lifted, rescued[sq]}))
 		if after.gain > 0 && s.cut {
 			mf.Cut = true
 		}
@@ -433,10 +486,16 @@ func addMaterial(par *Params, pos *position.Position, sq position.Square, materi
 	}
 }
 
+// newness is what a move's "before" says of one victim beyond its gains
+// (issue 24 class 1): lifted — every capture of the victim let the opponent
+// mate before the move, and now one does not (解杀); rescued — the line
+// before lost the moved piece inside it, which now counts against it.
+type newness struct{ lifted, rescued bool }
+
 // threat builds the facts of one victim; the side to move is the mover (after
 // a null move), pos is P′.
 func threat(s *searcher, m position.Move, vsq position.Square, after, before gainResult,
-	oldProtection string, pinnedBefore, pinnedNow []position.Square) Threat {
+	oldProtection string, pinnedBefore, pinnedNow []position.Square, nw newness) Threat {
 	pos := s.pos
 	par := &s.par
 	S := pos.Side()
@@ -461,6 +520,12 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		t.GainBefore, t.ChaseGainBefore = 0, 0
 	}
 	t.New = t.GainAfter > 0 && (!before.ok || t.ChaseGainBefore < t.ChaseGainAfter)
+	// 解杀还捉: before the move every capture of the victim let the
+	// opponent mate (24.2 杀: its standing threat stood after the capture),
+	// and now one does not — the capture was worth nothing before
+	// (2020 参考图35 车4平6: 解杀后形成炮捉车，判捉).
+	lifted := nw.lifted && t.GainAfter > 0 && !t.New
+	t.New = t.New || lifted
 	// grewOnly: the gain grew only once the chase's own pieces are kept
 	// (the move shielded or rescued a piece of the chase); the gain
 	// against the board's baseline did not.
@@ -844,6 +909,10 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 	switch {
 	case !t.New && !directNew:
 		t.Cause = "unrelated"
+	case lifted && !directNew:
+		t.Cause = "lifted"
+	case grewOnly && nw.rescued && !directNew:
+		t.Cause = "rescued"
 	case grewOnly && !directNew:
 		t.Cause = "shielded"
 	case t.MovedPieceAttacks || (t.New && len(after.line) > 0 && after.line[0].From() == movedTo):
@@ -1558,4 +1627,43 @@ func chineseLine(pos *position.Position, line []position.Move) []string {
 		pos.Unmake()
 	}
 	return out
+}
+
+// lostInLine reports whether, in line (the mover's move first), the
+// opponent takes the mover's piece on sq before the mover's first capture
+// of the victim on vsq (the victim followed as it moves): before it the
+// opponent only answers the line's checks, so the piece is lost inside the
+// line.
+func lostInLine(line []position.Move, vsq, sq position.Square) bool {
+	for i, lm := range line {
+		switch {
+		case i%2 == 0 && lm.To() == vsq:
+			return false
+		case i%2 == 1 && lm.To() == sq:
+			return true
+		case i%2 == 1 && lm.From() == vsq:
+			vsq = lm.To()
+		}
+	}
+	return false
+}
+
+// capturesLetMate reports, for the side to move's direct captures of the
+// piece on vsq (pos as the searcher has it), whether some capture, and
+// whether every one (false when there is none), lets the opponent mate:
+// after it the opponent has a mate threat (24.2 杀, the one MateThreat
+// finds). pos is restored.
+func capturesLetMate(s *searcher, vsq position.Square) (some, all bool) {
+	pos := s.pos
+	var cb [16]position.Move
+	caps := pos.LegalCapturesInto(cb[:0], vsq, pos.Side())
+	all = len(caps) > 0
+	for _, c := range caps {
+		pos.Make(c)
+		mated := s.mateThreat().Exists
+		pos.Unmake()
+		some = some || mated
+		all = all && mated
+	}
+	return some, all
 }

@@ -204,6 +204,15 @@ type Threat struct {
 	// hanging chaser (or the chaser's screen) while keeping the threat makes
 	// a new gain, and a move that only exposes its chaser, which then
 	// escapes by the capture, makes none.
+	//
+	// Newness on the line's own balance (issue 24 class 1): a moved piece
+	// that stood en prise and that the line before lost inside it — the
+	// opponent took it answering the line's checks, before the victim fell
+	// — is not written off as lost anyway in ChaseGainBefore (2020 参考图18
+	// 车4平2: 伏抽车，判捉; Cause "rescued"). And a threat is new when before
+	// the move every capture of the victim let the opponent mate (the
+	// opponent's standing mate threat, 24.2 杀, stood after the capture) and
+	// now one does not (解杀还捉, 2020 参考图35 车4平6; Cause "lifted").
 	New bool `json:"new"`
 	// Line is the principal line after the move (ICCS), the mover's first.
 	Line []string `json:"line"`
@@ -300,7 +309,10 @@ type Threat struct {
 	// through nothing the move did to the victim's lines, e.g. an exchange's
 	// tail), "shielded" (the gain grew only with the chase's own pieces
 	// kept: the move shielded or rescued the chaser or its screen, 新增得子,
-	// while the attack itself stood before), or "unrelated" (无关联: not new). A threat whose gain did not
+	// while the attack itself stood before), "rescued" (the same, the piece
+	// saved being the moved one, lost inside the line before: see New),
+	// "lifted" (解杀: the capture let the opponent mate before the move; see
+	// New), or "unrelated" (无关联: not new). A threat whose gain did not
 	// grow but whose victim can now be taken outright and could not before
 	// gets the cause of that new capture (the attack is new: AXF's chase).
 	Cause string `json:"cause"`
