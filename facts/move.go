@@ -272,7 +272,15 @@ func acrossCheck(s *searcher, mf *Move, m position.Move, ctx context) {
 			gain = clampGain(g.gain, t.Victim.Value)
 		}
 		t.HasBeforeCheck, t.GainBeforeCheck = g.ok, gain
-		if g.ok && gain >= t.GainAfter {
+		// The victim could be won before the check: the chase stood. Its
+		// gain may have grown since, but where it can be taken outright
+		// now and no piece takes part in the capture that did not before
+		// (the same attackers and backers on the same squares; the moved
+		// piece is asked below), the growth is the checking move's own
+		// doing — what the opponent could take back elsewhere, or the
+		// root its check took away — not the answer's (从捉到捉 across
+		// the check; 自己造成, 2020 参考图22).
+		if g.ok && gain > 0 && (gain >= t.GainAfter || t.Direct && samePartsBeforeCheck(bp, sq, t, m.To(), mf.KingMoved)) {
 			// The answer lets a standing threat resume unless the moved
 			// piece takes a part in its capture now that it did not take
 			// before the check (解将兼捉: from its new square it attacks
@@ -299,6 +307,34 @@ func acrossCheck(s *searcher, mf *Move, m position.Move, ctx context) {
 			t.SelfInflicted = true
 		}
 	}
+}
+
+// samePartsBeforeCheck reports whether every attacker and backer of the
+// threat t now (its squares in the position after the answer) other than
+// the moved piece (now on to; acrossCheck asks what it does, unless it is
+// the king, which counts like any other piece) took part in
+// capturing the victim on sq before the check (bp: that position, the
+// mover to move): no piece joined the chase across the check — not a king
+// that moved (it attacks from a new square), nor a piece the king's or
+// the blocker's move uncovered (走动帅造成其他子作打).
+func samePartsBeforeCheck(bp *position.Position, sq position.Square, t *Threat, to position.Square, kingMoved bool) bool {
+	k := chaseOf(bp, sq)
+	before := k.sq[:k.n]
+	in := func(p Piece) bool {
+		q, ok := position.ParseSquare(p.Square)
+		return ok && (q == to && !kingMoved || slices.Contains(before, q))
+	}
+	for _, p := range t.Attackers {
+		if !in(p) {
+			return false
+		}
+	}
+	for _, p := range t.Supporters {
+		if !in(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // rootedAfterAnyway reports whether the victim on sq would still be rooted

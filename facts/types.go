@@ -350,7 +350,11 @@ type Threat struct {
 	// StoodBeforeCheck: the move answers a check and only lets this threat
 	// resume: before the opponent's checking move the mover could already
 	// win at least as much through the victim (GainBeforeCheck >=
-	// GainAfter), and the moved piece, not the king, takes no part in it
+	// GainAfter) — or could win it (GainBeforeCheck > 0) and can take it
+	// outright now with no attacker or backer that could not take part
+	// before (the growth is the checking move's doing: what the opponent
+	// could win back elsewhere, the root its check took away; 自己造成,
+	// 2020 参考图22) — and the moved piece, not the king, takes no part in it
 	// that it did not take there (attacking the victim, backing a capture,
 	// screening a cannon onto it: the roles measured alike before and
 	// after): the king steps aside, a piece blocks or leaves a screen
