@@ -29,17 +29,63 @@ func AnalyzeCycle(start *position.Position, moves []position.Move, occurrences i
 // and shared, so that several rule books' analyses of one cycle cost less
 // than their sum.
 func AnalyzeCycles(start *position.Position, moves []position.Move, occurrences int, params []Params) ([]Cycle, error) {
-	a, err := newAnalysis(start, moves, occurrences)
+	x := NewAnalyses()
+	defer x.Close()
+	return x.AnalyzeCycles(start, moves, occurrences, params)
+}
+
+// Analyses analyses cycles one after another with one memo, so that each
+// finds what the searches of the ones before found: the stretches of one
+// game that books judge from different plies to the same position (the
+// longer one holds the shorter one's positions) cost little more than the
+// longer. The facts are those of analysing each alone (everything the memo
+// keeps is a fact of the position, and of the params for what clearValues
+// forgets, TestMemoOrderIndependent). Not for concurrent use; Close gives
+// the memo back.
+type Analyses struct {
+	mem *memo
+	// values: the params the memo's values (exchanges, gains, baselines)
+	// were found under, when valued.
+	values Params
+	valued bool
+}
+
+// NewAnalyses returns an empty Analyses.
+func NewAnalyses() *Analyses { return &Analyses{mem: getMemo()} }
+
+// Close gives the memo back; x is not to be used after.
+func (x *Analyses) Close() {
+	putMemo(x.mem)
+	x.mem = nil
+}
+
+// AnalyzeCycles is the package's AnalyzeCycles with x's memo. The params
+// the memo holds values for, if among params, are analysed under first;
+// the values are forgotten before any other.
+func (x *Analyses) AnalyzeCycles(start *position.Position, moves []position.Move, occurrences int, params []Params) ([]Cycle, error) {
+	a, err := checkCycle(start, moves, occurrences)
 	if err != nil {
 		return nil, err
 	}
-	defer a.done()
-	out := make([]Cycle, len(params))
+	a.mem = x.mem
+	order := make([]int, 0, len(params))
 	for i, par := range params {
-		if i > 0 {
-			a.mem.clearValues()
+		if x.valued && par == x.values {
+			order = append([]int{i}, order...)
+		} else {
+			order = append(order, i)
+		}
+	}
+	out := make([]Cycle, len(params))
+	for k, i := range order {
+		par := params[i]
+		if k > 0 {
 			a.c.Moves = make([]Move, len(moves))
 		}
+		if x.valued && par != x.values {
+			x.mem.clearValues()
+		}
+		x.values, x.valued = par, true
 		for j := range moves {
 			a.move(j, par)
 		}
@@ -61,6 +107,16 @@ type analysis struct {
 
 // newAnalysis checks the cycle and sets up its analysis.
 func newAnalysis(start *position.Position, moves []position.Move, occurrences int) (*analysis, error) {
+	a, err := checkCycle(start, moves, occurrences)
+	if err != nil {
+		return nil, err
+	}
+	a.mem = getMemo()
+	return a, nil
+}
+
+// checkCycle checks the cycle and sets up its analysis, but for the memo.
+func checkCycle(start *position.Position, moves []position.Move, occurrences int) (*analysis, error) {
 	if len(moves) == 0 {
 		return nil, fmt.Errorf("%w (no moves)", ErrNoCycle)
 	}
@@ -91,7 +147,6 @@ func newAnalysis(start *position.Position, moves []position.Move, occurrences in
 		},
 		moves:     moves,
 		positions: positions,
-		mem:       getMemo(),
 	}, nil
 }
 

@@ -348,6 +348,40 @@ func TestAnalyzeCyclesSharesOnlyPositions(t *testing.T) {
 	}
 }
 
+// TestAnalysesShareTheMemo: analysing stretches from one start with one
+// Analyses (each finding the memo the ones before filled, values included
+// where the params are the same) gives the facts of analysing each alone —
+// over the figure and AXF cycles, each judged twice round and then once,
+// under the Chinese books' params and 王忠's in both orders.
+func TestAnalysesShareTheMemo(t *testing.T) {
+	deep := DefaultParams()
+	deep.MateDepth = 13
+	wz := DefaultParams()
+	wz.Rook, wz.Horse, wz.Cannon, wz.Advisor, wz.Elephant, wz.Pawn, wz.CrossedPawn = 4, 2, 2, 1, 1, 1, 2
+	wz.PawnTradeNoGain = false
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	for _, in := range ins {
+		twice := append(slices.Clone(in.moves), in.moves...)
+		x := NewAnalyses()
+		for _, step := range []struct {
+			moves  []position.Move
+			params []Params
+		}{{twice, []Params{deep}}, {in.moves, []Params{wz, deep}}, {twice, []Params{deep, wz}}} {
+			shared, err := x.AnalyzeCycles(in.start, step.moves, in.occ, step.params)
+			require.NoError(t, err, in.id)
+			for i, par := range step.params {
+				alone, err := AnalyzeCycle(in.start, step.moves, in.occ, par)
+				require.NoError(t, err, in.id)
+				require.Equal(t, alone, shared[i], "%s, %d plies, under params %d", in.id, len(step.moves), i)
+			}
+		}
+		x.Close()
+	}
+}
+
 // TestSkipLeavesOutOnlyItsGroups: with Params.Skip the analysis leaves the
 // offers and 有变 out and changes nothing else — over the figure and AXF
 // cycles.

@@ -78,7 +78,8 @@ type scratch struct {
 // capture, a mate threat after one move is the 自毙 test of the next but one,
 // and so on. A result from a search that was cut short is never kept. What
 // depends on the piece values is forgotten between the param sets of one
-// AnalyzeCycles call (clearValues); the rest depends on the positions alone.
+// AnalyzeCycles call, or of an Analyses' calls, when they differ
+// (clearValues); the rest depends on the positions alone.
 type memo struct {
 	exchanges table[exchangeEntry]
 	// exAtLeast: a lower bound on the exchange value, from a bounded search

@@ -127,15 +127,33 @@ func byWindow(books []*Book, in Input, judge func([]*Book, []position.Move) ([]R
 		}
 		out = rs
 	} else {
+		// The longest stretch first: the shorter ones' positions are most
+		// often its last ones, whose searches a shared memo then holds
+		// (judgeInTurn). Every stretch is judged whatever the order; the
+		// error said is the first group's to fail.
+		order := make([]int, len(groups))
+		for g := range order {
+			order[g] = g
+		}
+		judgedLen := func(g int) int { mv, _ := in.judged(books[groups[g][0]]); return len(mv) }
+		slices.SortStableFunc(order, func(g, h int) int { return judgedLen(h) - judgedLen(g) })
 		out = make([]Ruling, len(books))
-		for _, idx := range groups {
+		errs := make([]error, len(groups))
+		for _, g := range order {
+			idx := groups[g]
 			moves, _ := in.judged(books[idx[0]])
 			rs, err := judge(pick(books, idx), moves)
 			if err != nil {
-				return nil, err
+				errs[g] = err
+				continue
 			}
 			for k, i := range idx {
 				out[i] = rs[k]
+			}
+		}
+		for _, err := range errs {
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -191,11 +209,12 @@ func judgeMoves(books []*Book, in Input, moves []position.Move) ([]Ruling, error
 }
 
 // JudgeInTurn is Judge with the analyses run one after another, sharing
-// what depends on the positions alone (facts.AnalyzeCycles): less work in
-// all (the bundled books' two analyses of a cycle cost about a fifth less),
-// for callers that keep every core busy with cycles of their own.
+// what depends on the positions alone, and across the stretches the books
+// judge what depends on the params too (facts.Analyses): less work in all
+// (the bundled books' two analyses of a cycle cost about a fifth less), for
+// callers that keep every core busy with cycles of their own.
 func JudgeInTurn(books []*Book, in Input) ([]Ruling, error) {
-	return JudgeWith(facts.AnalyzeCycles, books, in)
+	return judgeInTurn(books, in, false)
 }
 
 // JudgeVerdicts is JudgeInTurn without the texts of the reasons (every
@@ -203,7 +222,16 @@ func JudgeInTurn(books []*Book, in Input) ([]Ruling, error) {
 // JudgeInTurn gives them): what a scan of many cycles prints, at about a
 // third less of the rule stage's cost.
 func JudgeVerdicts(books []*Book, in Input) ([]Ruling, error) {
-	return judgeWith(facts.AnalyzeCycles, books, in, true)
+	return judgeInTurn(books, in, true)
+}
+
+// judgeInTurn is JudgeInTurn, quiet or not. The analyses of the stretches
+// the books judge share one memo (facts.Analyses): a longer stretch holds
+// the positions of the shorter, which then costs little more.
+func judgeInTurn(books []*Book, in Input, quiet bool) ([]Ruling, error) {
+	x := facts.NewAnalyses()
+	defer x.Close()
+	return judgeWith(x.AnalyzeCycles, books, in, quiet)
 }
 
 // JudgeWith is JudgeInTurn with the fact extractor given.

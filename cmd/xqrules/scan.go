@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -146,6 +147,10 @@ func runScan(fs *pflag.FlagSet) runFunc {
 			}
 			defer html.Abort()
 		}
+		// The cycles in flight take a few MB, but their searches allocate
+		// far more: collecting less often saves some 8 % of the CPU (CCPD
+		// corpus, all books), for twice the peak memory (60 → 125 MB).
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 		var stop func()
 		stop, st, ok = startCPUProfile(e, "scan", *cpuprofile)
 		if !ok {
