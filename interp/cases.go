@@ -673,6 +673,17 @@ func JudgeCase(books []*Book, c *Case) (CaseRun, error) {
 	return judgeCase(Judge, books, c)
 }
 
+// expectsCycle: the case expects a verdict on a cycle under some book (not
+// "no-cycle").
+func (c *Case) expectsCycle() bool {
+	for _, v := range c.Expect {
+		if v != NoCycle {
+			return true
+		}
+	}
+	return false
+}
+
 // Input is the cycle a case gives, as Judge takes it: the last period of its
 // moves (no moves when they do not repeat a position).
 func (c *Case) Input() (Input, error) {
@@ -698,6 +709,11 @@ func judgeCase(judge func([]*Book, Input) ([]Ruling, error), books []*Book, c *C
 	in, err := c.Input()
 	if err != nil {
 		return CaseRun{}, err
+	}
+	if len(in.Moves) == 0 && c.expectsCycle() {
+		// A transcription that stops before the position returns (a JSON
+		// Lines row; YAML cases are refused as they are read, playCase).
+		return CaseRun{}, fmt.Errorf("moves: the cycle does not close — the position after the last move (ply %d) was not seen before with the same side to move", len(strings.Fields(strings.Join(c.Moves, " "))))
 	}
 	for id, want := range c.Labels {
 		n := len(in.Moves)

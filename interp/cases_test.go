@@ -260,3 +260,28 @@ func TestJSONLUnknownField(t *testing.T) {
 	require.Error(t, cases[1].Err)
 	assert.Contains(t, cases[1].Err.Error(), `unknown field "zzzzzz"; a case row has`)
 }
+
+// TestJSONLRowThatDoesNotClose: a transcribed row whose moves stop before the
+// position returns is refused with its ply, not judged as "no cycle" and
+// counted a failure (2020 图29's transcription stops so); a row that expects
+// no cycle is judged.
+func TestJSONLRowThatDoesNotClose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.jsonl")
+	fen := "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1"
+	rows := `{"id": "open", "fen": "` + fen + `", "moves": ["h6i4", "i9h9", "i4h6"], "expect": {"11": "red-must-vary"}}
+{"id": "none", "fen": "` + fen + `", "moves": ["h6i4", "i9h9", "i4h6"], "expect": {"11": "no-cycle"}}
+`
+	require.NoError(t, os.WriteFile(path, []byte(rows), 0o644))
+	cases, err := ReadCases(path)
+	require.NoError(t, err)
+	require.Len(t, cases, 2)
+	lib := bundled(t)
+	_, err = RunCase(lib, &cases[0], nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "does not close")
+	assert.Contains(t, err.Error(), "ply 3")
+	res, err := RunCase(lib, &cases[1], nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, res)
+	assert.Equal(t, "pass", res[0].Status)
+}
