@@ -1,8 +1,6 @@
 package explore
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -55,7 +53,7 @@ func ReadStarts(files ...string) ([]Start, []BadStart, error) {
 	}
 	for _, f := range files {
 		var err error
-		if isCaseFile(f) {
+		if interp.IsCaseFile(f) {
 			err = caseStarts(f, add, &bad)
 		} else {
 			err = gameStarts(f, add, &bad)
@@ -110,37 +108,6 @@ func relative(files []string) []string {
 func isModuleRoot(dir string) bool {
 	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	return err == nil && strings.Contains(string(b), "module github.com/xqrules/xqrules\n")
-}
-
-// isCaseFile: YAML, or JSON Lines whose first row has "expect".
-func isCaseFile(path string) bool {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		return true
-	case ".jsonl", ".json":
-	default:
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false // the game reader reports it
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var row map[string]json.RawMessage
-		if json.Unmarshal([]byte(line), &row) != nil {
-			return false
-		}
-		_, ok := row["expect"]
-		return ok
-	}
-	return false
 }
 
 func caseStarts(file string, add func(Start), bad *[]BadStart) error {

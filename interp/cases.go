@@ -104,6 +104,40 @@ func looksJSONL(data []byte) bool {
 
 // ReadCases reads a case file: JSON Lines (.jsonl, .json) or YAML (.yaml,
 // .yml). A row that cannot be read is returned with Err set; an error is
+
+// IsCaseFile tells a case file from a game file by its name and first row:
+// YAML, or JSON Lines whose first row has "expect" (a game record has none).
+// A file that cannot be opened is not a case file: the game reader reports it.
+func IsCaseFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return true
+	case ".jsonl", ".json":
+	default:
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var row map[string]json.RawMessage
+		if json.Unmarshal([]byte(line), &row) != nil {
+			return false
+		}
+		_, ok := row["expect"]
+		return ok
+	}
+	return false
+}
+
 // returned only when the file itself cannot be read.
 func ReadCases(path string) ([]Case, error) {
 	cf, err := ReadCaseFile(path)

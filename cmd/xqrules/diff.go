@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -120,7 +118,7 @@ func compareBooks(books []*interp.Book, files []string, mode string, jobs int) d
 	for _, f := range files {
 		var items []diffItem
 		var errs []replayError
-		if isCaseFile(f) {
+		if interp.IsCaseFile(f) {
 			items, errs = diffCases(f, books, jobs)
 		} else {
 			items, errs = diffGames(f, books, mode, jobs)
@@ -163,38 +161,6 @@ func at(s []string, i int) string {
 		return s[i]
 	}
 	return ""
-}
-
-// isCaseFile tells case files from game files: YAML, or JSON Lines whose
-// first row has "expect".
-func isCaseFile(path string) bool {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		return true
-	case ".jsonl", ".json":
-	default:
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false // the game reader reports it
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var row map[string]json.RawMessage
-		if json.Unmarshal([]byte(line), &row) != nil {
-			return false
-		}
-		_, ok := row["expect"]
-		return ok
-	}
-	return false
 }
 
 // diffCases judges every case of a file under the two books, the cycle
