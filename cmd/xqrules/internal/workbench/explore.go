@@ -92,17 +92,7 @@ func (s *server) explore(w http.ResponseWriter, r *http.Request) {
 	// server's timeout.
 	ctx, cancel := context.WithTimeout(r.Context(), budget+s.opt.Timeout)
 	defer cancel()
-	wait := time.NewTimer(s.opt.Wait)
-	select {
-	case s.sem <- struct{}{}:
-		wait.Stop()
-	case <-wait.C:
-		w.Header().Set("Retry-After", "1")
-		writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: "busy",
-			Message: "the server is busy: " + strconv.Itoa(s.opt.Concurrent) + " analyses are running; try again"})
-		return
-	case <-ctx.Done():
-		writeError(w, deadlineError(ctx))
+	if !s.acquire(ctx, w) {
 		return
 	}
 	defer func() { <-s.sem }()

@@ -269,18 +269,7 @@ func (s *server) api(h handler, accept []string) http.HandlerFunc {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 		defer cancel()
-		// A slot: wait a little for one, then say the server is busy.
-		wait := time.NewTimer(s.opt.Wait)
-		select {
-		case s.sem <- struct{}{}:
-			wait.Stop()
-		case <-wait.C:
-			w.Header().Set("Retry-After", "1")
-			writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: "busy",
-				Message: "the server is busy: " + strconv.Itoa(s.opt.Concurrent) + " analyses are running; try again"})
-			return
-		case <-ctx.Done():
-			writeError(w, deadlineError(ctx))
+		if !s.acquire(ctx, w) {
 			return
 		}
 		// The analysis runs in its own goroutine, which keeps the slot
@@ -328,4 +317,23 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
+}
+
+// acquire takes an analysis slot: it waits a little for one, then answers
+// 503 (busy, Retry-After) or the request's deadline and says false. The
+// caller gives the slot back (<-s.sem) when its analysis ends.
+func (s *server) acquire(ctx context.Context, w http.ResponseWriter) bool {
+	wait := time.NewTimer(s.opt.Wait)
+	defer wait.Stop()
+	select {
+	case s.sem <- struct{}{}:
+		return true
+	case <-wait.C:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: "busy",
+			Message: "the server is busy: " + strconv.Itoa(s.opt.Concurrent) + " analyses are running; try again"})
+	case <-ctx.Done():
+		writeError(w, deadlineError(ctx))
+	}
+	return false
 }
