@@ -10,8 +10,11 @@
 // is judged under the two books at the speed of interp.JudgeVerdicts; those
 // whose verdicts differ (with Options.Labels, or whose labels differ) are
 // grouped by what decided them — each book's deciding verdict row and
-// verdict, and the plies labelled differently — and one example of each
-// group is minimised: pieces are removed while the kings stay, the position
+// verdict, the sides named by their part (the side a book makes vary, the
+// other side) rather than by colour, and each side's label differences
+// counted over its moves rather than by ply, so that a cycle, its
+// colour-swapped twin and the same cycle entered a ply later are one group
+// (Group) — and one example of each group is minimised: pieces are removed while the kings stay, the position
 // stays legal (position's own validation), the moves stay a cycle and the
 // group stays the same, until none can go.
 //

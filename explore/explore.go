@@ -70,32 +70,70 @@ type Example struct {
 	Shape  string   `json:"shape"`
 	Source string   `json:"source"`
 	Pieces int      `json:"pieces"`
-	A      Decision `json:"a"`
-	B      Decision `json:"b"`
+	// Varying: the colour ("red" or "black") that plays the group's
+	// varying side in this example.
+	Varying string   `json:"varying_side"`
+	A       Decision `json:"a"`
+	B       Decision `json:"b"`
 	// Index: the candidate's place in the run's order.
 	Index int `json:"index"`
 }
 
-// Group gathers the cycles the books part on for the same reason: the same
-// deciding row and verdict under each, and the same plies labelled
-// differently.
+// Group gathers the cycles the books part on for the same reason, whatever
+// the colours and wherever the cycle starts: the same deciding row and
+// verdict under each book, the verdicts naming the sides by their part (the
+// side a book makes vary, the other side) rather than by colour, and the
+// same label differences for each side, counted as a multiset over its
+// moves rather than by ply. A cycle and its colour-swapped twin, or the
+// same cycle entered one ply later, land in the same group.
 type Group struct {
-	Key      string   `json:"key"`
-	ARow     string   `json:"a_row"`
-	AClause  string   `json:"a_clause"`
-	AVerdict string   `json:"a_verdict"`
-	BRow     string   `json:"b_row"`
-	BClause  string   `json:"b_clause"`
-	BVerdict string   `json:"b_verdict"`
-	Labels   []string `json:"labels_differ,omitempty"` // "ply 2 捉 vs 闲"
-	Count    int      `json:"count"`
-	// Minimal: the smallest example minimisation reached (fewest pieces).
+	// Key: the whole of the group's identity, as text, e.g.
+	// "11: 25.2-both-allowed → draw / no-26.2: 25.3-one-forbidden → the
+	// varying side must vary; the varying side: 闲 vs 捉 on 1 of its 2
+	// moves".
+	Key     string `json:"key"`
+	ARow    string `json:"a_row"`
+	AClause string `json:"a_clause"`
+	// AVerdict and BVerdict name sides by their part: VerdictDraw,
+	// VerdictVaryingSide or VerdictOtherSide.
+	AVerdict string `json:"a_verdict"`
+	BRow     string `json:"b_row"`
+	BClause  string `json:"b_clause"`
+	BVerdict string `json:"b_verdict"`
+	// Varying: the side a book makes vary (A's when A names one, else
+	// B's); when neither does (both draw, Options.Labels), the side whose
+	// labels differ more. Other: the other side.
+	Varying SideDiff `json:"varying"`
+	Other   SideDiff `json:"other"`
+	// Labels: the label differences in words, one per side that has any
+	// ("the varying side: 捉 vs 闲 on 1 of its 2 moves").
+	Labels []string `json:"labels_differ,omitempty"`
+	Count  int      `json:"count"`
+	// Minimal: the smallest example minimisation reached (fewest pieces),
+	// with its real plies and colours (Example.Varying says which colour
+	// plays the varying side in it).
 	Minimal Example `json:"minimal"`
 	// From: the original Minimal was minimised from.
 	From     int       `json:"minimised_from_pieces"`
 	Examples []Example `json:"examples"`
 	// MinimiseTime: how long minimising the group's examples took.
 	MinimiseTime time.Duration `json:"minimise_ns"`
+}
+
+// The verdicts of a group, the sides named by their part.
+const (
+	VerdictDraw        = "draw"
+	VerdictVaryingSide = "the varying side must vary"
+	VerdictOtherSide   = "the other side must vary"
+)
+
+// SideDiff is how one side's labels differ between the books: Differ has
+// one "A's label vs B's label" per move of the side labelled differently,
+// sorted (a multiset: which of its moves, and at which ply, does not
+// count); Moves is how many moves the side makes in the cycle.
+type SideDiff struct {
+	Moves  int      `json:"moves"`
+	Differ []string `json:"labels_differ,omitempty"`
 }
 
 // Report is what a run found.
@@ -121,7 +159,7 @@ type Report struct {
 type result struct {
 	ok      bool
 	differs bool
-	key     string
+	kind    kind
 	ra, rb  interp.Ruling
 	err     bool
 }
@@ -245,7 +283,7 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		}
 		if d.r.differs {
 			rep.Differ++
-			groups[d.r.key] = true
+			groups[d.r.kind.key] = true
 		}
 		if opt.Progress != nil && time.Since(last) >= 100*time.Millisecond {
 			last = time.Now()
@@ -268,16 +306,16 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		if !ok || !r.differs {
 			continue
 		}
-		g := byKey[r.key]
+		g := byKey[r.kind.key]
 		if g == nil {
 			g = newGroup(r)
-			byKey[r.key] = g
-			order = append(order, r.key)
+			byKey[r.kind.key] = g
+			order = append(order, r.kind.key)
 		}
 		g.Count++
 		if len(g.Examples) < nex {
 			c := cycles[i]
-			g.Examples = append(g.Examples, example(starts[c.Start], c, i, r.ra, r.rb))
+			g.Examples = append(g.Examples, example(starts[c.Start], c, i, r.ra, r.rb, r.kind.colour))
 		}
 	}
 	for _, k := range order {
@@ -334,10 +372,9 @@ func judgeOne(books []*interp.Book, start *position.Position, moves []position.M
 		return result{err: true}
 	}
 	r := result{ok: true, ra: rs[0], rb: rs[1]}
-	diffs := labelDiffs(rs[0], rs[1])
-	if rs[0].Verdict != rs[1].Verdict || (labels && len(diffs) > 0) {
+	if rs[0].Verdict != rs[1].Verdict || (labels && labelsDiffer(rs[0], rs[1])) {
 		r.differs = true
-		r.key = groupKey(rs[0], rs[1], diffs)
+		r.kind = kindOf(rs[0], rs[1])
 	}
 	return r
 }
@@ -350,17 +387,15 @@ func labelsOf(r interp.Ruling) []string {
 	return out
 }
 
-// labelDiffs reads "ply 2 捉 vs 闲" for each ply labelled differently.
-func labelDiffs(ra, rb interp.Ruling) []string {
+// labelsDiffer: some ply is labelled differently by the two rulings.
+func labelsDiffer(ra, rb interp.Ruling) bool {
 	la, lb := labelsOf(ra), labelsOf(rb)
-	var out []string
 	for i := range max(len(la), len(lb)) {
-		x, y := at(la, i), at(lb, i)
-		if x != y {
-			out = append(out, fmt.Sprintf("ply %d %s vs %s", i+1, x, y))
+		if at(la, i) != at(lb, i) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 func at(s []string, i int) string {
@@ -370,14 +405,123 @@ func at(s []string, i int) string {
 	return "-"
 }
 
-// groupKey says what decided the difference: each book's row and verdict,
-// and the labels that differ.
-func groupKey(ra, rb interp.Ruling, diffs []string) string {
-	k := fmt.Sprintf("%s: %s → %s / %s: %s → %s", ra.Ruleset, rowName(ra), ra.Verdict, rb.Ruleset, rowName(rb), rb.Verdict)
-	if len(diffs) > 0 {
-		k += ", " + strings.Join(diffs, ", ")
+// kind is what groups a difference: the two rulings read without colours
+// or ply numbers (Group).
+type kind struct {
+	key                string
+	aVerdict, bVerdict string
+	varying, other     SideDiff
+	labels             []string
+	colour             string // the colour that plays the varying side
+}
+
+// kindOf reads the two rulings by the sides' parts: the varying side is the
+// one A makes vary, else the one B makes vary, else (neither names a side)
+// the side whose labels differ more (the first in words on a tie: a tie in
+// words is the same description either way).
+func kindOf(ra, rb interp.Ruling) kind {
+	diff := map[string]*SideDiff{"red": {}, "black": {}}
+	la, lb := labelsOf(ra), labelsOf(rb)
+	for i := range max(len(la), len(lb)) {
+		side := ""
+		if i < len(ra.Moves) {
+			side = ra.Moves[i].Side
+		} else {
+			side = rb.Moves[i].Side
+		}
+		d := diff[side]
+		if d == nil {
+			d = &SideDiff{}
+			diff[side] = d
+		}
+		d.Moves++
+		x, y := at(la, i), at(lb, i)
+		if x != y {
+			d.Differ = append(d.Differ, x+" vs "+y)
+		}
+	}
+	for _, d := range diff {
+		sort.Strings(d.Differ)
+	}
+	k := kind{colour: varyingColour(ra.Verdict)}
+	named := true
+	if k.colour == "" {
+		k.colour = varyingColour(rb.Verdict)
+	}
+	if k.colour == "" {
+		named = false
+		r, b := diff["red"], diff["black"]
+		k.colour = "red"
+		if len(b.Differ) > len(r.Differ) || len(b.Differ) == len(r.Differ) && sideWords("", b) < sideWords("", r) {
+			k.colour = "black"
+		}
+	}
+	otherColour := "black"
+	if k.colour == "black" {
+		otherColour = "red"
+	}
+	k.varying, k.other = *diff[k.colour], *diff[otherColour]
+	k.aVerdict, k.bVerdict = relVerdict(ra.Verdict, k.colour), relVerdict(rb.Verdict, k.colour)
+	vName, oName := "the varying side", "the other side"
+	if !named {
+		vName = "one side"
+	}
+	for _, s := range []struct {
+		name string
+		d    SideDiff
+	}{{vName, k.varying}, {oName, k.other}} {
+		if len(s.d.Differ) > 0 {
+			k.labels = append(k.labels, sideWords(s.name, &s.d))
+		}
+	}
+	k.key = fmt.Sprintf("%s: %s → %s / %s: %s → %s", ra.Ruleset, rowName(ra), k.aVerdict, rb.Ruleset, rowName(rb), k.bVerdict)
+	if len(k.labels) > 0 {
+		k.key += "; " + strings.Join(k.labels, "; ")
 	}
 	return k
+}
+
+// sideWords reads a side's label differences: "the varying side: 捉 vs 闲
+// ×2, 将 vs 闲 on 3 of its 4 moves".
+func sideWords(name string, d *SideDiff) string {
+	var parts []string
+	for i := 0; i < len(d.Differ); {
+		j := i
+		for j < len(d.Differ) && d.Differ[j] == d.Differ[i] {
+			j++
+		}
+		p := d.Differ[i]
+		if j-i > 1 {
+			p += fmt.Sprintf(" ×%d", j-i)
+		}
+		parts = append(parts, p)
+		i = j
+	}
+	return fmt.Sprintf("%s: %s on %d of its %d moves", name, strings.Join(parts, ", "), len(d.Differ), d.Moves)
+}
+
+// varyingColour is the colour a verdict makes vary ("" for none).
+func varyingColour(v string) string {
+	switch v {
+	case interp.RedMustVary:
+		return "red"
+	case interp.BlackMustVary:
+		return "black"
+	}
+	return ""
+}
+
+// relVerdict names a verdict's side by its part.
+func relVerdict(v, varying string) string {
+	switch c := varyingColour(v); {
+	case v == interp.Draw:
+		return VerdictDraw
+	case c == "":
+		return v
+	case c == varying:
+		return VerdictVaryingSide
+	}
+	return VerdictOtherSide
 }
 
 func rowName(r interp.Ruling) string {
@@ -388,8 +532,9 @@ func rowName(r interp.Ruling) string {
 }
 
 func newGroup(r result) *Group {
-	return &Group{Key: r.key, ARow: r.ra.Row, AClause: r.ra.Clause, AVerdict: r.ra.Verdict,
-		BRow: r.rb.Row, BClause: r.rb.Clause, BVerdict: r.rb.Verdict, Labels: labelDiffs(r.ra, r.rb)}
+	k := r.kind
+	return &Group{Key: k.key, ARow: r.ra.Row, AClause: r.ra.Clause, AVerdict: k.aVerdict,
+		BRow: r.rb.Row, BClause: r.rb.Clause, BVerdict: k.bVerdict, Varying: k.varying, Other: k.other, Labels: k.labels}
 }
 
 func decision(r interp.Ruling) Decision {
@@ -407,8 +552,8 @@ func pieces(p *position.Position) int {
 }
 
 // example writes a cycle for the report.
-func example(st Start, c Cycle, index int, ra, rb interp.Ruling) Example {
-	ex := Example{FEN: st.Pos.FEN(), Shape: c.Shape, Source: st.Source, Pieces: pieces(st.Pos),
+func example(st Start, c Cycle, index int, ra, rb interp.Ruling, varying string) Example {
+	ex := Example{FEN: st.Pos.FEN(), Shape: c.Shape, Source: st.Source, Pieces: pieces(st.Pos), Varying: varying,
 		A: decision(ra), B: decision(rb), Index: index}
 	q := st.Pos.Clone()
 	for _, m := range c.Moves {
@@ -431,7 +576,7 @@ func minimiseGroup(ctx context.Context, books []*interp.Book, starts []Start, cy
 			continue
 		}
 		best = k
-		g.Minimal = example(Start{Pos: p, Source: st.Source, Strict: st.Strict}, c, ex.Index, ra, rb)
+		g.Minimal = example(Start{Pos: p, Source: st.Source, Strict: st.Strict}, c, ex.Index, ra, rb, kindOf(ra, rb).colour)
 		g.From = ex.Pieces
 	}
 	g.MinimiseTime = time.Since(t0)
@@ -460,10 +605,10 @@ func minimise(ctx context.Context, books []*interp.Book, start *position.Positio
 				continue
 			}
 			got, err := interp.JudgeVerdicts(books, interp.Input{Start: q, Moves: moves})
-			if err != nil || len(got) != 2 || got[0].Verdict == got[1].Verdict && len(labelDiffs(got[0], got[1])) == 0 {
+			if err != nil || len(got) != 2 || got[0].Verdict == got[1].Verdict && !labelsDiffer(got[0], got[1]) {
 				continue
 			}
-			if groupKey(got[0], got[1], labelDiffs(got[0], got[1])) != key {
+			if kindOf(got[0], got[1]).key != key {
 				continue
 			}
 			cur, rs, changed = q, got, true
@@ -499,6 +644,6 @@ func Minimise(ctx context.Context, a, b *interp.Book, start *position.Position, 
 	if !r.differs {
 		return nil, errors.New("explore: the books do not part on the cycle")
 	}
-	p, _, _ := minimise(ctx, books, start, strict, moves, r.key)
+	p, _, _ := minimise(ctx, books, start, strict, moves, r.kind.key)
 	return p, nil
 }

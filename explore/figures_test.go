@@ -105,10 +105,14 @@ var draftFigures = []struct {
 	}},
 }
 
+// hasLabelDiff: some move of either side is labelled what ("闲 vs 捉":
+// 闲 under A, 捉 under B).
 func hasLabelDiff(g Group, what string) bool {
-	for _, l := range g.Labels {
-		if strings.HasSuffix(l, what) {
-			return true
+	for _, d := range [][]string{g.Varying.Differ, g.Other.Differ} {
+		for _, l := range d {
+			if l == what {
+				return true
+			}
 		}
 	}
 	return false

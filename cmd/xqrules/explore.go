@@ -31,9 +31,25 @@ import (
 const exploreHelp = `Makes the repetition cycles a player can play from start positions — a move and
 a reply each taken back (4 plies, checks and their evasions first) and two pieces
 alternating (8 plies), all legal and capturing nothing — judges each under the two
-books and reports the groups where they part: each book's deciding verdict row and
-verdict and the plies labelled differently, how many cycles, the smallest example
-(pieces removed while the difference stays) and a few originals with their source.
+books and reports the groups where they part, how many cycles, the smallest example
+(pieces removed while the difference stays; its real colours and plies) and a few
+originals with their source.
+
+A group is a kind of difference, whatever the colours and wherever the cycle starts:
+each book's deciding verdict row and its verdict, the sides named by their part —
+"the varying side" (the one the first book makes vary, else the second's; when
+neither does, the side whose labels differ more) and "the other side" — and each
+side's labels that differ, counted over its moves, not by ply ("the varying side:
+捉 vs 闲 on 1 of its 2 moves"; the first book's label first).
+
+--format jsonl: a line per group, then a summary line ("type": "summary"). A group
+line ("type": "group") has key (the whole group identity, as text); a_row, a_clause,
+a_verdict and b_row, b_clause, b_verdict (verdicts "draw", "the varying side must
+vary" or "the other side must vary"); varying and other, each {moves: the side's
+moves in the cycle, labels_differ: one "A vs B" per move labelled differently,
+sorted}; labels_differ (the same in words); count; minimal and examples (fen, moves,
+moves_cn, shape, source, pieces, varying_side: the colour playing the varying side
+there, a and b: each book's ruling with the real colours); minimised_from_pieces.
 
 --from: case files (the YAML of testdata/cases/, JSON Lines with "expect"; each
 case's cycle start) or game records (PGN, JSON Lines, DhtmlXQ, XQF; each repetition
@@ -215,6 +231,18 @@ func exploreSummary(o *exploreOut) string {
 		r.A, r.B, r.Starts, len(o.Bad), r.Judged, r.Unjudged, r.Differ, len(r.Groups), stoppedText(r))
 }
 
+// groupDecisionText is a book's ruling on a group, its sides named by their
+// part.
+func groupDecisionText(book, row, clause, verdict string) string {
+	if row == "" {
+		row = "(no row: default)"
+	}
+	if clause != "" {
+		return fmt.Sprintf("%s: %s (%s) → %s", book, row, clause, verdict)
+	}
+	return fmt.Sprintf("%s: %s → %s", book, row, verdict)
+}
+
 func decisionText(d explore.Decision, clause bool) string {
 	row := d.Row
 	if row == "" {
@@ -231,23 +259,25 @@ func writeExploreText(w io.Writer, o *exploreOut) {
 	fmt.Fprintln(w, exploreSummary(o))
 	for i, g := range o.Groups {
 		m := g.Minimal
-		fmt.Fprintf(w, "\ngroup %d: %d cycle(s)\n  %s\n  %s\n", i+1, g.Count, decisionText(m.A, true), decisionText(m.B, true))
+		fmt.Fprintf(w, "\ngroup %d: %d cycle(s)\n  %s\n  %s\n", i+1, g.Count,
+			groupDecisionText(o.A, g.ARow, g.AClause, g.AVerdict), groupDecisionText(o.B, g.BRow, g.BClause, g.BVerdict))
 		if len(g.Labels) > 0 {
-			fmt.Fprintf(w, "  labels differ: %s\n", strings.Join(g.Labels, ", "))
+			fmt.Fprintf(w, "  labels differ: %s\n", strings.Join(g.Labels, "; "))
 		}
-		fmt.Fprintf(w, "  smallest example: %d pieces (from %d: %s), %s\n    %s\n    %s\n", m.Pieces, g.From, m.Source, m.Shape, m.FEN, strings.Join(m.CN, " "))
+		fmt.Fprintf(w, "  smallest example: %d pieces (from %d: %s), %s; the varying side is %s\n    %s\n    %s\n", m.Pieces, g.From, m.Source, m.Shape, m.Varying, m.FEN, strings.Join(m.CN, " "))
 		for _, d := range []explore.Decision{m.A, m.B} {
 			fmt.Fprintf(w, "    %s: %s → %s\n", d.Book, strings.Join(d.Labels, " "), d.Verdict)
 		}
 		fmt.Fprintf(w, "  originals:\n")
 		for _, x := range g.Examples {
-			fmt.Fprintf(w, "    %s: %s  %s\n", x.Source, x.FEN, strings.Join(x.CN, " "))
+			fmt.Fprintf(w, "    %s (the varying side %s): %s  %s\n", x.Source, x.Varying, x.FEN, strings.Join(x.CN, " "))
 		}
 	}
 }
 
-// writeExploreJSONL writes a line per group ("type": "group"), then a
-// summary line ("type": "summary").
+// writeExploreJSONL writes a line per group ("type": "group": the fields
+// of explore.Group, described in exploreHelp), then a summary line ("type":
+// "summary").
 func writeExploreJSONL(w io.Writer, o *exploreOut) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -296,8 +326,13 @@ func boardOf(x explore.Example, width int) (exploreBoard, error) {
 }
 
 var exploreTmpl = template.Must(template.New("explore").Funcs(template.FuncMap{
-	"join":     strings.Join,
-	"decision": func(d explore.Decision) string { return decisionText(d, true) },
+	"join": strings.Join,
+	"groupA": func(a string, g explore.Group) string {
+		return groupDecisionText(a, g.ARow, g.AClause, g.AVerdict)
+	},
+	"groupB": func(b string, g explore.Group) string {
+		return groupDecisionText(b, g.BRow, g.BClause, g.BVerdict)
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>xqrules explore — {{.A}} vs {{.B}}</title>
@@ -313,15 +348,16 @@ var exploreTmpl = template.Must(template.New("explore").Funcs(template.FuncMap{
 {{if .Groups}}<ol>{{range .Groups}}<li><a href="#g{{.N}}">{{.G.Count}}× {{.G.Key}}</a></li>{{end}}</ol>{{end}}
 {{range .Groups}}<section class="explore-group" id="g{{.N}}">
 <h2>Group {{.N}}: {{.G.Count}} cycle(s)</h2>
-<p>{{decision .Min.Ex.A}}<br>{{decision .Min.Ex.B}}{{if .G.Labels}}<br>labels differ: {{join .G.Labels ", "}}{{end}}</p>
+<p>{{groupA $.A .G}}<br>{{groupB $.B .G}}{{if .G.Labels}}<br>labels differ: {{join .G.Labels "; "}}{{end}}</p>
 <div class="explore-min">{{.Min.SVG}}
 <div><h3>Smallest example: {{.Min.Ex.Pieces}} pieces (from {{.G.From}}: {{.Min.Ex.Source}})</h3>
+<p>The varying side is {{.Min.Ex.Varying}} here.</p>
 <p><code>{{.Min.Ex.FEN}}</code></p><p>{{join .Min.Ex.CN " "}}</p>
 <table><tr><th>book</th><th>labels</th><th>verdict</th><th>row</th></tr>
 <tr><td>{{.Min.Ex.A.Book}}</td><td>{{join .Min.Ex.A.Labels " "}}</td><td>{{.Min.Ex.A.Verdict}}</td><td>{{.Min.Ex.A.Row}} {{.Min.Ex.A.Clause}}</td></tr>
 <tr><td>{{.Min.Ex.B.Book}}</td><td>{{join .Min.Ex.B.Labels " "}}</td><td>{{.Min.Ex.B.Verdict}}</td><td>{{.Min.Ex.B.Row}} {{.Min.Ex.B.Clause}}</td></tr>
 </table></div></div>
-<h3>Originals</h3><div class="explore-orig">{{range .Orig}}<figure>{{.SVG}}<figcaption>{{.Ex.Source}}<br>{{join .Ex.CN " "}}</figcaption></figure>{{end}}</div>
+<h3>Originals</h3><div class="explore-orig">{{range .Orig}}<figure>{{.SVG}}<figcaption>{{.Ex.Source}} (the varying side {{.Ex.Varying}})<br>{{join .Ex.CN " "}}</figcaption></figure>{{end}}</div>
 </section>{{end}}
 </body></html>
 `))
