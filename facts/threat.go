@@ -31,7 +31,7 @@ import (
 type threatBuild struct {
 	pos     *position.Position // P′: the mover to move (after a null move)
 	par     Params             // the searcher's own (a copy: b keeps no pointer into it)
-	S       position.Color // the mover
+	S       position.Color     // the mover
 	vsq     position.Square
 	victim  position.Piece
 	movedTo position.Square // where the move put its piece
