@@ -13,8 +13,8 @@ package facts
 //  3. the line's parts: the pieces that move or check in the winning line
 //     (Participants) and what they take (Wins);
 //  4. the king's or the pawn's own gain (26.1, kingpawn.go);
-//  5. joint chase (联合捉) and what keeps the victim in place (不能离线),
-//     joint.go;
+//  5. joint chase (联合捉, joint.go) and what keeps the victim in place
+//     (不能离线, offline.go);
 //  6. the victim's protection (真根/假根/少根, 24.15), protection.go;
 //  7. how the move took part and how it made the threat (Cause, newness.go).
 
