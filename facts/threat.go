@@ -67,7 +67,8 @@ type threatBuild struct {
 func (b *threatBuild) caps() []position.Move { return b.capBuf[:b.nCaps] }
 
 // threat builds the facts of one victim; the side to move is the mover (after
-// a null move), pos is P′.
+// a null move), pos is P′. The steps run in this order: each reads what the
+// steps before it found.
 func threat(s *searcher, m position.Move, vsq position.Square, after, before gainResult,
 	oldProtection string, pinnedBefore, pinnedNow []position.Square, nw newness) Threat {
 	pos := s.pos
@@ -76,19 +77,21 @@ func threat(s *searcher, m position.Move, vsq position.Square, after, before gai
 		vsq: vsq, victim: pos.At(vsq), movedTo: m.To(), after: after,
 		lastBy: position.NoKind, firstBy: position.NoKind,
 	}
-	b.gains(before, nw)
-	b.nCaps = len(pos.LegalCapturesInto(b.capBuf[:0], vsq, b.S)) // one per piece: at most 16
-	b.attackers(s)
-	b.supporters()
-	b.lineParts()
-	b.kingPawnLast()
-	b.joint(s)
-	b.offline(s)
-	b.victimProtection(s)
-	b.trapped(s)
-	b.kingPawnOnly()
-	b.rootKept(s)
-	checks := b.movedPieceParts()
+	// The mover's legal captures of the victim (one per piece: at most 16).
+	b.nCaps = len(pos.LegalCapturesInto(b.capBuf[:0], vsq, b.S))
+
+	b.gains(before, nw)           // 24.3 得子, after and before; new or not (从没捉到捉)
+	b.attackers(s)                // who can take it, alone or with partners
+	b.supporters()                // who backs a capture
+	b.lineParts()                 // who takes part in the line, what it takes
+	b.kingPawnLast()              // 26.1: the king's or pawn's last capture
+	b.joint(s)                    // 联合捉, or several against a 少根 piece
+	b.offline(s)                  // 不能离线: pieces that pin it
+	b.victimProtection(s)         // 真根, 假根, 少根 (24.15)
+	b.trapped(s)                  // 不能离线: the moved piece traps it
+	b.kingPawnOnly()              // 26.1: the king's or pawn's only capture
+	b.rootKept(s)                 // 做根子捉子 (26.5)
+	checks := b.movedPieceParts() // how the moved piece takes part
 	b.cause(m, oldProtection, pinnedBefore, pinnedNow, nw.rescued, checks)
 	return b.t
 }
