@@ -486,7 +486,8 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 		}
 	}
 	m := &ev.cyc.Moves[move]
-	data := &reasonData{Move: *m, Label: label}
+	data := &ev.s.rdata
+	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
 		threats := picked(ev.s.rthreats, m.Threats, evidence)
@@ -504,7 +505,7 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 			data.Offer = data.Offers[0]
 		}
 	}
-	s := render(r.tmpl, data)
+	s := ev.s.render(r.tmpl, data)
 	if cache {
 		ev.s.reasons[k] = s
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"text/template"
+	"unicode"
+	"unicode/utf8"
 )
 
 // reasonTmpl is a compiled reason template (text/template, with the
@@ -15,14 +17,37 @@ type reasonTmpl struct {
 // render runs a reason template on data (a pointer to its data type); a
 // failure, which the load-time check makes unlikely, is shown in the text
 // rather than lost. Runs of white space become one space, and the ends are
-// trimmed, so a template may be written over several YAML lines.
-func render(t *reasonTmpl, data any) string {
+// trimmed, so a template may be written over several YAML lines. The text
+// is written in the session's buffer, reused from reason to reason.
+func (s *session) render(t *reasonTmpl, data any) string {
 	if t == nil {
 		return ""
 	}
-	var b strings.Builder
-	if err := t.t.Execute(&b, data); err != nil {
+	s.buf.Reset()
+	if err := t.t.Execute(&s.buf, data); err != nil {
 		return fmt.Sprintf("(reason unavailable: %v)", err)
 	}
-	return strings.Join(strings.Fields(b.String()), " ")
+	return oneSpaced(s.buf.Bytes())
+}
+
+// oneSpaced is strings.Join(strings.Fields(string(b)), " ") made in one
+// string: every run of white space becomes one space, none at the ends.
+func oneSpaced(b []byte) string {
+	var out strings.Builder
+	out.Grow(len(b))
+	space := false
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if unicode.IsSpace(r) {
+			space = true
+		} else {
+			if space && out.Len() > 0 {
+				out.WriteByte(' ')
+			}
+			space = false
+			out.Write(b[:n])
+		}
+		b = b[n:]
+	}
+	return out.String()
 }

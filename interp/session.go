@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"bytes"
+
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/xqrules/xqrules/facts"
@@ -15,7 +17,11 @@ import (
 type session struct {
 	vm vm.VM
 	// quiet: the reasons' texts are not rendered (JudgeVerdicts).
-	quiet   bool
+	quiet bool
+	buf   bytes.Buffer // a reason's text as its template writes it
+	// The data of a move's reason and of a verdict's, reused.
+	rdata   reasonData
+	vdata   verdictData
 	envs    map[envKey]*envSet
 	reasons map[reasonKey]string
 	venv    [2]VerdictEnv
@@ -77,10 +83,13 @@ type envKey struct {
 // params of the first book that ruled on it (every book with the same facts
 // and repetitions shares it, and the results of the predicates they share).
 type envSet struct {
-	moves []MoveEnv
+	// Each environment is a value (MoveEnv, ThreatEnv, OfferEnv) boxed once:
+	// expr's VM then reads its fields in place, where through a pointer
+	// every field it fetched would be copied to the heap.
+	moves []any
 	// threats[threatAt[i]+j] is threat j of move i; offers likewise.
-	threats           []ThreatEnv
-	offers            []OfferEnv
+	threats           []any
+	offers            []any
 	threatAt, offerAt []int
 	results           map[predAt]bool
 }
@@ -109,7 +118,7 @@ func (ev *evaluator) envSet() *envSet {
 // offers for the book.
 func (ev *evaluator) newEnvSet() *envSet {
 	n := len(ev.cyc.Moves)
-	set := &envSet{moves: make([]MoveEnv, n), threatAt: make([]int, n), offerAt: make([]int, n), results: map[predAt]bool{}}
+	set := &envSet{moves: make([]any, n), threatAt: make([]int, n), offerAt: make([]int, n), results: map[predAt]bool{}}
 	cycle, params := ev.cycleEnv(), ev.b.Params
 	nt, no := 0, 0
 	for i := range ev.cyc.Moves {
@@ -117,7 +126,7 @@ func (ev *evaluator) newEnvSet() *envSet {
 		nt += len(ev.cyc.Moves[i].Threats)
 		no += len(ev.cyc.Moves[i].Offers)
 	}
-	set.threats, set.offers = make([]ThreatEnv, nt), make([]OfferEnv, no)
+	set.threats, set.offers = make([]any, nt), make([]any, no)
 	for i := range ev.cyc.Moves {
 		m, prev := ev.around(i)
 		own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
@@ -134,7 +143,7 @@ func (ev *evaluator) newEnvSet() *envSet {
 }
 
 // moveEnv returns move i's environment.
-func (ev *evaluator) moveEnv(i int) *MoveEnv { return &ev.envSet().moves[i] }
+func (ev *evaluator) moveEnv(i int) any { return ev.envSet().moves[i] }
 
 // around returns move i and the opponent's move before it (for the first
 // move, the cycle's last).
@@ -158,7 +167,7 @@ func (ev *evaluator) elems(forWhat string, i int) int {
 func (ev *evaluator) elemEnv(forWhat string, i, j int) any {
 	set := ev.envSet()
 	if forWhat == ForThreats {
-		return &set.threats[set.threatAt[i]+j]
+		return set.threats[set.threatAt[i]+j]
 	}
-	return &set.offers[set.offerAt[i]+j]
+	return set.offers[set.offerAt[i]+j]
 }

@@ -199,9 +199,10 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	}
 
 	// The patterns see the side without their own results (Is), as
-	// written before any of them is evaluated.
+	// written before any of them is evaluated: a copy, boxed once (by
+	// value, so that expr reads its fields in place).
 	var is [maxPatterns]bool
-	var env any = s
+	var env any = *s
 	for k, p := range b.Patterns {
 		is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}

@@ -48,7 +48,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	}
 	r.Sides = []SideRuling{ev.sideRuling(red), ev.sideRuling(black)}
 	s.venv[1] = VerdictEnv{Side: *black, Other: *red, Cycle: cenv}
-	var rb, br any = &s.venv[0], &s.venv[1]
+	var rb, br any = s.venv[0], s.venv[1] // by value, as the moves' environments
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
 	decided := false
 	for _, row := range b.Verdict {
@@ -79,9 +79,13 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 			r.Verdict = mustVary(other.Name)
 		}
 		if !s.quiet {
-			data := &verdictData{Side: *side, Other: *other, Cycle: cenv,
-				SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-			r.Reason = render(row.tmpl, data)
+			sp, op := r.Sides[0].Patterns, r.Sides[1].Patterns
+			if side != red {
+				sp, op = op, sp
+			}
+			data := &s.vdata
+			*data = verdictData{Side: *side, Other: *other, Cycle: cenv, SidePatterns: sp, OtherPatterns: op}
+			r.Reason = s.render(row.tmpl, data)
 		}
 		break
 	}
