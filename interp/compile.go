@@ -6,8 +6,10 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"text/template"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -571,3 +573,59 @@ func (c *compiler) compileBook(m *merged) {
 	c.errs = dedupe(c.errs)
 	c.errs.sort()
 }
+
+// reasonTmpl is a compiled reason template (text/template, with the
+// functions of templateFuncs), checked at load on zero data of its type.
+type reasonTmpl struct {
+	t *template.Template
+}
+
+var templatePos = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
+
+// compileTemplate parses a reason template and runs it once on zero data
+// of data's type, so a misspelt field is refused at load, not at run time.
+func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTmpl {
+	if !src.set {
+		return nil
+	}
+	key := fmt.Sprintf("%T\x00%s", data, src.text)
+	if t, ok := c.tmplCache[key]; ok {
+		return t
+	}
+	t, err := template.New("reason").Funcs(templateFuncs).Option("missingkey=error").Parse(src.text)
+	if err == nil {
+		var b strings.Builder
+		err = t.Execute(&b, data)
+	}
+	if err == nil {
+		rt := &reasonTmpl{t: t}
+		if old, ok := templates.LoadOrStore(key, rt); ok {
+			rt = old.(*reasonTmpl)
+		}
+		if c.tmplCache != nil {
+			c.tmplCache[key] = rt
+		}
+		return rt
+	}
+	{
+		msg, at := err.Error(), 0
+		if m := templatePos.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col := 0
+			if m[2] != "" {
+				col, _ = strconv.Atoi(m[2])
+			}
+			at = runeIndex(src.text, line, col)
+			msg = m[3]
+			if i := strings.Index(msg, "executing \"reason\" at "); i >= 0 {
+				msg = msg[i+len("executing \"reason\" at "):]
+			}
+		}
+		c.errs = append(c.errs, src.f.errorAt(src.locate(at), rule, CodeTemplate, "reason template: %s", msg))
+		return nil
+	}
+}
+
+// templates holds the compiled reason templates by data type and text,
+// shared by the books with the same reason, like programs.
+var templates sync.Map // key → *reasonTmpl
