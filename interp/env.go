@@ -205,14 +205,35 @@ type envSet struct {
 	threats           []any
 	offers            []any
 	threatAt, offerAt []int
-	results           map[predAt]bool
+	// results of the move predicates on the environments: slot[p] is where
+	// p's begin in results, one per environment (envIndex), each
+	// unknown (0), false (1) or true (2).
+	slot    map[*pred]int
+	results []int8
 }
 
-// predAt is a predicate evaluated on move (elem -1) or its threat or offer
-// elem.
-type predAt struct {
-	p          *pred
-	move, elem int
+// envIndex numbers the set's environments: the moves', then the threats',
+// then the offers' (elem is -1 for a move's own).
+func (set *envSet) envIndex(forWhat string, move, elem int) int {
+	switch forWhat {
+	case ForThreats:
+		return len(set.moves) + set.threatAt[move] + elem
+	case ForOffers:
+		return len(set.moves) + len(set.threats) + set.offerAt[move] + elem
+	}
+	return move
+}
+
+// resultsOf returns where predicate p's results on the set begin, making
+// their room on its first use.
+func (set *envSet) resultsOf(p *pred) int {
+	at, ok := set.slot[p]
+	if !ok {
+		at = len(set.results)
+		set.results = append(set.results, make([]int8, len(set.moves)+len(set.threats)+len(set.offers))...)
+		set.slot[p] = at
+	}
+	return at
 }
 
 // envSet returns the set of facts the book's predicates see, shared by
@@ -232,7 +253,7 @@ func (ev *evaluator) envSet() *envSet {
 // offers for the book.
 func (ev *evaluator) newEnvSet() *envSet {
 	n := len(ev.cyc.Moves)
-	set := &envSet{moves: make([]any, n), threatAt: make([]int, n), offerAt: make([]int, n), results: map[predAt]bool{}}
+	set := &envSet{moves: make([]any, n), threatAt: make([]int, n), offerAt: make([]int, n), slot: make(map[*pred]int, 2*len(ev.b.Moves))}
 	cycle, params := ev.cycleEnv(), ev.b.Params
 	nt, no := 0, 0
 	for i := range ev.cyc.Moves {

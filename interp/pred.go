@@ -9,7 +9,7 @@ import (
 // ThreatEnv, OfferEnv, SideEnv, VerdictEnv). Programs are shared by the
 // books with the same expression in the same place (internProgram), so a
 // predicate's result on a set of facts is computed once for all of them
-// (envSet.results).
+// (envSet.results, runAt).
 type pred struct {
 	prog *vm.Program
 }
@@ -58,9 +58,9 @@ func (ev *evaluator) runAt(p *pred, forWhat string, move, elem int, cl *Clause, 
 		return false
 	}
 	set := ev.envSet()
-	at := predAt{p: p, move: move, elem: elem}
-	if v, ok := set.results[at]; ok {
-		return v
+	at := set.resultsOf(p) + set.envIndex(forWhat, move, elem)
+	if v := set.results[at]; v != 0 {
+		return v == 2
 	}
 	var env any
 	if forWhat == ForMove {
@@ -70,7 +70,10 @@ func (ev *evaluator) runAt(p *pred, forWhat string, move, elem int, cl *Clause, 
 	}
 	v := ev.run(p, env, cl, *src)
 	if ev.err == nil {
-		set.results[at] = v
+		set.results[at] = 1
+		if v {
+			set.results[at] = 2
+		}
 	}
 	return v
 }
