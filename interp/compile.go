@@ -299,7 +299,7 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 
 // Compiled programs are shared by every book that has the same predicate
 // in the same place (after definitions are inlined): the books that rule on
-// one cycle then evaluate it once (see session). Programs are immutable.
+// one cycle then evaluate it once (envSet.results). Programs are immutable.
 var programs sync.Map // string → *pred
 
 func internProgram(scope string, wantInt bool, p *vm.Program) *pred {
