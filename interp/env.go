@@ -262,6 +262,9 @@ func (ev *evaluator) newEnvSet() *envSet {
 		no += len(ev.cyc.Moves[i].Offers)
 	}
 	set.threats, set.offers = make([]any, nt), make([]any, no)
+	// Room for the results of about as many predicates as the book has
+	// move rules (the books sharing the set mostly share them).
+	set.results = make([]int8, 0, len(ev.b.Moves)*(n+nt+no))
 	for i := range ev.cyc.Moves {
 		m, prev := ev.around(i)
 		own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))

@@ -47,14 +47,17 @@ type session struct {
 	seen      []int
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
-	// texts: pieceText of the pieces of the cycle's facts, by address, as
-	// the books' targets and attacks name them.
-	texts map[*facts.Piece]string
+	// texts: pieceText of the pieces of the cycle's facts, by name and
+	// square, as the books' targets, chases and attacks name them.
+	texts map[pieceKey]string
 }
+
+// pieceKey is a piece as pieceText names it.
+type pieceKey struct{ cn, square string }
 
 // newSession returns a session for one cycle.
 func newSession() *session {
-	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[*facts.Piece]string{}}
+	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[pieceKey]string{}}
 }
 
 // clear readies the session's scratch for a book's ruling on n moves, and
@@ -67,10 +70,11 @@ func (s *session) clear(n int) []labelled {
 
 // pieceText is pieceText(*p), made once per piece of the cycle's facts.
 func (s *session) pieceText(p *facts.Piece) string {
-	t, ok := s.texts[p]
+	k := pieceKey{p.CN, p.Square}
+	t, ok := s.texts[k]
 	if !ok {
 		t = pieceText(*p)
-		s.texts[p] = t
+		s.texts[k] = t
 	}
 	return t
 }
