@@ -122,7 +122,7 @@ func (ev *evaluator) exempt(matches []match, exempts []exemptHit) []exemption {
 		takenFrom := len(s.taken)
 		for k := range matches {
 			mt := &matches[k]
-			if mt.exempted || !contains(x.r.Exempt, mt.r.Label) {
+			if mt.exempted || !slices.Contains(x.r.Exempt, mt.r.Label) {
 				continue
 			}
 			if x.r.For == ForMove {
