@@ -3,7 +3,7 @@ package interp
 // Side patterns: each side's labelled moves summed up as its patterns see
 // them (SideEnv: labels, counts, grades, the victims it chases and on how
 // many moves, the pieces' identities across the cycle), then the book's
-// patterns (长将, 长打, 长捉 … — 2011 24.x's 长 terms) evaluated on it.
+// patterns (长将, 长打, 长捉 …: 2011 24.11, 25) evaluated on it.
 
 import (
 	"slices"
