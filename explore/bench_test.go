@@ -16,7 +16,7 @@ func benchCycles(b *testing.B, n int) ([]Start, []Cycle) {
 	starts := caseStartsT(b)
 	gens := make([]*generator, len(starts))
 	for i := range starts {
-		gens[i] = newGenerator(i, starts[i].Pos)
+		gens[i] = newGenerator(i, starts[i])
 	}
 	var out []Cycle
 	for len(out) < n {
@@ -57,7 +57,7 @@ func BenchmarkGenerate(b *testing.B) {
 	b.ResetTimer()
 	n := 0
 	for i := range b.N {
-		g := newGenerator(0, starts[i%len(starts)].Pos)
+		g := newGenerator(0, starts[i%len(starts)])
 		for range 50 {
 			if _, ok := g.next(); ok {
 				n++

@@ -18,6 +18,9 @@ const (
 	// out and back, while the other side shuttles one piece or alternates
 	// two (8 plies): AXF's "two pieces take turns".
 	ShapeAlternation = "alternation"
+	// ShapePlayed: the cycle a game played from the start (Start.Played),
+	// the first candidate of its start.
+	ShapePlayed = "played"
 )
 
 // Cycle is a candidate: a cycle from one of the starts.
@@ -35,13 +38,14 @@ const (
 )
 
 // generator makes the candidate cycles of one start, in a fixed order: the
-// 4-ply cycles whose first move checks, the other 4-ply cycles and the
+// cycle a game played there (if any), then the 4-ply cycles whose first move checks, the other 4-ply cycles and the
 // alternations, taken in turn (check, back, alternation, back …), each
 // kind shuffled by a generator seeded with the position, so that the first
 // few of a start are already varied.
 type generator struct {
 	start  int
 	pos    *position.Position
+	played []position.Move // the start's played cycle, until it is made
 	ready  bool
 	checks [][2]position.Move
 	backs  [][2]position.Move
@@ -53,8 +57,8 @@ type generator struct {
 	turn   int
 }
 
-func newGenerator(i int, p *position.Position) *generator {
-	return &generator{start: i, pos: p.Clone()}
+func newGenerator(i int, st Start) *generator {
+	return &generator{start: i, pos: st.Pos.Clone(), played: st.Played}
 }
 
 // quietMoves are p's legal moves that capture nothing.
@@ -109,6 +113,11 @@ var order = [...]string{ShapeCheck, ShapeBack, ShapeAlternation, ShapeBack}
 
 // next returns the start's next candidate; false when there is none left.
 func (g *generator) next() (Cycle, bool) {
+	if g.played != nil {
+		c := Cycle{g.start, ShapePlayed, g.played}
+		g.played = nil
+		return c, true
+	}
 	if !g.ready {
 		g.init()
 	}

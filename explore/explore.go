@@ -69,7 +69,10 @@ type Example struct {
 	CN     []string `json:"moves_cn"` // Chinese notation
 	Shape  string   `json:"shape"`
 	Source string   `json:"source"`
-	Pieces int      `json:"pieces"`
+	// Played: the cycle is the one a game played (Shape is ShapePlayed);
+	// Source names the game and the ply it started at.
+	Played bool `json:"played,omitempty"`
+	Pieces int  `json:"pieces"`
 	// Varying: the colour ("red" or "black") that plays the group's
 	// varying side in this example.
 	Varying string   `json:"varying_side"`
@@ -116,6 +119,11 @@ type Group struct {
 	// From: the original Minimal was minimised from.
 	From     int       `json:"minimised_from_pieces"`
 	Examples []Example `json:"examples"`
+	// Played: how many of the group's cycles were played in the games
+	// read, and the first of them (up to Options.Examples): real
+	// repetitions where the books part, for a committee to read.
+	PlayedCount int       `json:"played_count"`
+	PlayedIn    []Example `json:"played,omitempty"`
 	// MinimiseTime: how long minimising the group's examples took.
 	MinimiseTime time.Duration `json:"minimise_ns"`
 }
@@ -214,7 +222,7 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		defer close(jobsCh)
 		gens := make([]*generator, len(starts))
 		for i := range starts {
-			gens[i] = newGenerator(i, starts[i].Pos)
+			gens[i] = newGenerator(i, starts[i])
 		}
 		n := 0
 		for {
@@ -313,9 +321,15 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 			order = append(order, r.kind.key)
 		}
 		g.Count++
+		c := cycles[i]
 		if len(g.Examples) < nex {
-			c := cycles[i]
 			g.Examples = append(g.Examples, example(starts[c.Start], c, i, r.ra, r.rb, r.kind.colour))
+		}
+		if c.Shape == ShapePlayed {
+			g.PlayedCount++
+			if len(g.PlayedIn) < nex {
+				g.PlayedIn = append(g.PlayedIn, example(starts[c.Start], c, i, r.ra, r.rb, r.kind.colour))
+			}
 		}
 	}
 	for _, k := range order {
@@ -553,8 +567,8 @@ func pieces(p *position.Position) int {
 
 // example writes a cycle for the report.
 func example(st Start, c Cycle, index int, ra, rb interp.Ruling, varying string) Example {
-	ex := Example{FEN: st.Pos.FEN(), Shape: c.Shape, Source: st.Source, Pieces: pieces(st.Pos), Varying: varying,
-		A: decision(ra), B: decision(rb), Index: index}
+	ex := Example{FEN: st.Pos.FEN(), Shape: c.Shape, Source: st.Source, Played: c.Shape == ShapePlayed,
+		Pieces: pieces(st.Pos), Varying: varying, A: decision(ra), B: decision(rb), Index: index}
 	q := st.Pos.Clone()
 	for _, m := range c.Moves {
 		ex.Moves = append(ex.Moves, m.String())
@@ -577,6 +591,7 @@ func minimiseGroup(ctx context.Context, books []*interp.Book, starts []Start, cy
 		}
 		best = k
 		g.Minimal = example(Start{Pos: p, Source: st.Source, Strict: st.Strict}, c, ex.Index, ra, rb, kindOf(ra, rb).colour)
+		g.Minimal.Played = false // its moves were played, not from this position
 		g.From = ex.Pieces
 	}
 	g.MinimiseTime = time.Since(t0)

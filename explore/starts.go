@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/xqrules/xqrules/interp"
@@ -23,6 +24,10 @@ type Start struct {
 	// minimised example of it must too. Otherwise (a rule-book diagram read
 	// with ParseFENComposed) it must stay a composed position.
 	Strict bool
+	// Played: the repetition cycle a game played from it (a record's start),
+	// judged first among its candidates (ShapePlayed); nil for a case's start
+	// or when the played moves are not a cycle IsCycle accepts.
+	Played []position.Move
 }
 
 // BadStart is a start that could not be read or is not legal: reported with
@@ -38,8 +43,8 @@ func (b BadStart) String() string { return fmt.Sprintf("%s: %v", b.Source, b.Err
 // testdata/cases/, or JSON Lines rows with "expect") give each case's cycle
 // start (its FEN when it has no cycle); game records (PGN, JSON Lines,
 // DhtmlXQ, XQF; gzip or not) give the start of every repetition cycle of
-// every game (interp.FindCycles, all). A position seen twice is kept once,
-// at its first source. An error is returned only for a file that cannot be
+// every game (interp.FindCycles, all), with the cycle played there
+// (Start.Played). A position seen twice is kept once, at its first source. An error is returned only for a file that cannot be
 // opened; bad cases and games are returned as BadStarts.
 func ReadStarts(files ...string) ([]Start, []BadStart, error) {
 	var starts []Start
@@ -158,7 +163,7 @@ func gameStarts(file string, add func(Start), bad *[]BadStart) error {
 			continue
 		}
 		for _, c := range interp.FindCycles(rp.Start, rp.Moves, interp.CyclesAll) {
-			addStart(c.Start, fmt.Sprintf("%s ply %d", g.Name(), c.FromPly), add, bad)
+			addPlayed(c.Start, c.Moves, fmt.Sprintf("%s ply %d", g.Name(), c.FromPly), add, bad)
 		}
 	}
 }
@@ -166,8 +171,18 @@ func gameStarts(file string, add func(Start), bad *[]BadStart) error {
 // addStart adds p, copied without its history, noting whether it is
 // strictly legal; a position that is not even a composed one is bad.
 func addStart(p *position.Position, src string, add func(Start), bad *[]BadStart) {
+	addPlayed(p, nil, src, add, bad)
+}
+
+// addPlayed is addStart for a start a game played the cycle moves from
+// (kept when they are a cycle candidates could be: IsCycle).
+func addPlayed(p *position.Position, moves []position.Move, src string, add func(Start), bad *[]BadStart) {
+	var played []position.Move
+	if len(moves) > 0 && IsCycle(p, moves) {
+		played = slices.Clone(moves)
+	}
 	if q, err := position.ParseFEN(p.FEN()); err == nil {
-		add(Start{Pos: q, Source: src, Strict: true})
+		add(Start{Pos: q, Source: src, Strict: true, Played: played})
 		return
 	}
 	q, err := position.ParseFENComposed(p.FEN())
@@ -175,7 +190,7 @@ func addStart(p *position.Position, src string, add func(Start), bad *[]BadStart
 		*bad = append(*bad, BadStart{src, err})
 		return
 	}
-	add(Start{Pos: q, Source: src})
+	add(Start{Pos: q, Source: src, Played: played})
 }
 
 // setup reads fen as a start of the given strictness would be.

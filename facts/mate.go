@@ -4,13 +4,69 @@ package facts
 // by any move), mates by a run of checks within a depth (连将杀), or, where a
 // book asks for it, after one quiet move (绝杀); mateThreat is the fact the
 // books read, with its line. Answers are remembered per position, and a
-// mate found at one depth answers a shallower search. TestFiguresFacts
+// mate found at one depth answers a shallower search. moveMateThreat is the
+// move's 杀 (2011/2020 24.2, 1999 28.2) with 自毙. TestFiguresFacts
 // checks every 杀 of the 2020 figures; TestAnalyzeCyclesSharesOnlyPositions
 // the sharing between depths.
 
 import (
 	"github.com/xqrules/xqrules/position"
 )
+
+// moveMateThreat fills in the move's 杀 (24.2; 1999 28.2): with the opponent
+// passing, the mover's forced mate (pos is P′, after the move and a null
+// move), whether it had one before the move (mtBefore: 从杀到杀), and whether
+// the opponent's own previous move made it (自毙, MateThreatSelfInflicted).
+// pos is as it was on return.
+func moveMateThreat(s *searcher, mf *Move, m position.Move, ctx context, mtBefore MateThreat) {
+	pos := s.pos
+	mf.MateThreat = s.mateThreat()
+	mf.MateThreat.LineCN = chineseOfICCS(pos, mf.MateThreat.Line)
+	mf.MateThreat.Before = mtBefore.Exists
+	if !mf.MateThreat.Exists || !(mtBefore.Exists || mf.AnswersCheck) || ctx.beforePrev == nil {
+		return
+	}
+	// 自毙: the opponent's own previous move made the threat. Never
+	// when it stood before that move already.
+	bp := ctx.beforePrev
+	bp.Make(position.NullMove) // the mover to move, before the opponent's move
+	mtPrev := newSearcher(bp, s.par, s.memo).mateThreat()
+	bp.Unmake()
+	switch {
+	case mtPrev.Exists:
+	case mf.AnswersCheck:
+		// In check the mover could mate nobody, so "stood before this
+		// move" says nothing. The check made the threat (2020 图13: 红方
+		// 车五平六将军，造成黑方车5平6有杀，属红方自毙) when every answer
+		// to it leaves the threat standing; where another answer would
+		// not, this answer adds it (图19: 炮2平4 应将后增加了黑马退6的杀着 — 杀).
+		pos.Unmake() // the null move
+		pos.Unmake() // m
+		mf.MateThreatSelfInflicted = threatensWhateverTheAnswer(s)
+		pos.Make(m)
+		pos.Make(position.NullMove)
+	default:
+		// It stood before this move but not before the opponent's.
+		mf.MateThreatSelfInflicted = true
+	}
+}
+
+// threatensWhateverTheAnswer reports whether the side to move, in check,
+// threatens mate after each of its answers to the check.
+func threatensWhateverTheAnswer(s *searcher) bool {
+	pos := s.pos
+	for _, a := range pos.LegalMoves(nil) {
+		pos.Make(a)
+		pos.Make(position.NullMove)
+		mt := s.mateThreat()
+		pos.Unmake()
+		pos.Unmake()
+		if !mt.Exists {
+			return false
+		}
+	}
+	return true
+}
 
 // mateInOne returns a move of the side to move after which the opponent has no
 // legal move (checks only when checksOnly), or NoMove.

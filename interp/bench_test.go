@@ -45,6 +45,10 @@ func BenchmarkJudgeAllBooks(b *testing.B) { benchJudge(b, Judge) }
 // in turn (JudgeInTurn, as scan judges): the work in all, on one core.
 func BenchmarkJudgeInTurnAllBooks(b *testing.B) { benchJudge(b, JudgeInTurn) }
 
+// BenchmarkJudgeVerdictsAllBooks is BenchmarkJudgeInTurnAllBooks without
+// the reasons' texts (JudgeVerdicts, as scan judges).
+func BenchmarkJudgeVerdictsAllBooks(b *testing.B) { benchJudge(b, JudgeVerdicts) }
+
 // benchJudge reports the median time of judge ruling on the benchmark cycle
 // under every bundled book.
 func benchJudge(b *testing.B, judge func([]*Book, Input) ([]Ruling, error)) {

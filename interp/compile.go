@@ -6,8 +6,10 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"text/template"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -297,7 +299,7 @@ func (c *compiler) compileIn(src exprSrc, rule, scope string, env any, wantInt b
 
 // Compiled programs are shared by every book that has the same predicate
 // in the same place (after definitions are inlined): the books that rule on
-// one cycle then evaluate it once (see session). Programs are immutable.
+// one cycle then evaluate it once (envSet.results). Programs are immutable.
 var programs sync.Map // string → *pred
 
 func internProgram(scope string, wantInt bool, p *vm.Program) *pred {
@@ -449,17 +451,33 @@ func patternIDs(ps []*Pattern) []string {
 // move rules, patterns, verdict rows and reason templates. Every problem is
 // recorded; the book is usable only when there are none.
 func (c *compiler) compileBook(m *merged) {
-	b := m.b
-	at := func(cl *Clause) pos { return cl.at }
+	if !c.compileLabels(m.b) {
+		return
+	}
+	c.compileDefs()
+	if !c.compilePatterns(m) {
+		return
+	}
+	c.compileMoveRules(m)
+	for _, r := range m.b.Verdict {
+		c.checkSource(m, &r.Clause)
+		r.prog = c.compile(r.when, r.ID, scopeVerdict, VerdictEnv{}, false)
+		r.tmpl = c.compileTemplate(r.reason, r.ID, verdictData{})
+	}
+	c.errs = dedupe(c.errs)
+	c.errs.sort()
+}
 
-	// Labels.
+// compileLabels indexes the book's labels and finds its default one; false
+// when it declares none (nothing else can be checked).
+func (c *compiler) compileLabels(b *Book) bool {
 	b.labelIndex = map[string]int{}
 	for i, l := range b.Labels {
 		b.labelIndex[l.Name] = i
 	}
 	if len(b.Labels) == 0 {
 		c.errs = append(c.errs, &Error{File: b.File, Line: 1, Column: 1, Code: CodeMissing, Msg: "the rule set declares no labels"})
-		return
+		return false
 	}
 	if b.DefaultLabel == "" {
 		b.DefaultLabel = b.Labels[len(b.Labels)-1].Name
@@ -471,26 +489,35 @@ func (c *compiler) compileBook(m *merged) {
 		c.errs = append(c.errs, &Error{File: b.File, Line: 1, Column: 1, Code: CodeUnknownLabel,
 			Msg: fmt.Sprintf("default_label %q is not one of the labels", b.DefaultLabel)})
 	}
-	checkLabel := func(cl *Clause, p pos, name string) {
-		if p == (pos{}) {
-			p = cl.at
-		}
-		if _, ok := b.labelIndex[name]; !ok {
-			msg := fmt.Sprintf("label %q is not one of the book's labels (%s)", name, strings.Join(labelNames(b.Labels), " "))
-			if s := suggest(name, labelNames(b.Labels)); s != "" {
-				msg += fmt.Sprintf("; did you mean %s?", s)
-			}
-			c.errs = append(c.errs, cl.file.errorAt(p, cl.ID, CodeUnknownLabel, "%s", msg))
-		}
-	}
-	checkSource := func(cl *Clause) {
-		if cl.Source != "" && !m.sources[cl.Source] {
-			c.errs = append(c.errs, cl.file.errorAt(at(cl), cl.ID, CodeUnknownSource, "source %q is not in the book's sources", cl.Source))
-		}
-	}
+	return true
+}
 
-	// Definitions: each compiled alone, where it is written, seeing only the
-	// ones above it.
+// checkLabel reports a label the book does not declare, at p (or the
+// clause).
+func (c *compiler) checkLabel(cl *Clause, p pos, name string) {
+	b := c.book
+	if p == (pos{}) {
+		p = cl.at
+	}
+	if _, ok := b.labelIndex[name]; !ok {
+		msg := fmt.Sprintf("label %q is not one of the book's labels (%s)", name, strings.Join(labelNames(b.Labels), " "))
+		if s := suggest(name, labelNames(b.Labels)); s != "" {
+			msg += fmt.Sprintf("; did you mean %s?", s)
+		}
+		c.errs = append(c.errs, cl.file.errorAt(p, cl.ID, CodeUnknownLabel, "%s", msg))
+	}
+}
+
+// checkSource reports a clause citing a source the book does not list.
+func (c *compiler) checkSource(m *merged, cl *Clause) {
+	if cl.Source != "" && !m.sources[cl.Source] {
+		c.errs = append(c.errs, cl.file.errorAt(cl.at, cl.ID, CodeUnknownSource, "source %q is not in the book's sources", cl.Source))
+	}
+}
+
+// compileDefs compiles the definitions: each alone, where it is written,
+// seeing only the ones above it.
+func (c *compiler) compileDefs() {
 	envs := map[string]any{scopeMove: MoveEnv{}, scopeThreat: ThreatEnv{}, scopeOffer: OfferEnv{}, scopeSide: SideEnv{}, scopeVerdict: VerdictEnv{}}
 	for _, scope := range []string{scopeMove, scopeThreat, scopeOffer, scopeSide, scopeVerdict} {
 		seen := map[string]bool{}
@@ -507,11 +534,15 @@ func (c *compiler) compileBook(m *merged) {
 			c.compileIn(d.expr, d.name, scope, envs[scope], false, i, 0)
 		}
 	}
+}
 
-	// Patterns.
+// compilePatterns indexes and compiles the patterns; false when there are
+// more than side.X can hold.
+func (c *compiler) compilePatterns(m *merged) bool {
+	b := m.b
 	if len(b.Patterns) > maxPatterns {
 		c.errs = append(c.errs, &Error{File: b.File, Code: CodeBadValue, Msg: fmt.Sprintf("at most %d patterns", maxPatterns)})
-		return
+		return false
 	}
 	b.patternIndex = map[string]int{}
 	for i, p := range b.Patterns {
@@ -522,19 +553,25 @@ func (c *compiler) compileBook(m *merged) {
 		b.patternIndex[p.ID] = i
 	}
 	for i, p := range b.Patterns {
-		checkSource(&p.Clause)
+		c.checkSource(m, &p.Clause)
 		p.prog = c.compileIn(p.when, p.ID, scopeSide, SideEnv{}, false, -1, i)
 	}
+	return true
+}
 
-	// Move rules.
+// compileMoveRules compiles the move rules: their labels checked, `when`
+// and `grade` against the environment of their `for`, the reason, and an
+// exemption with `for` that no rule's evidence could meet refused.
+func (c *compiler) compileMoveRules(m *merged) {
+	b := m.b
 	for _, r := range b.Moves {
-		checkSource(&r.Clause)
+		c.checkSource(m, &r.Clause)
 		if r.Label != "" {
-			checkLabel(&r.Clause, r.labelAt, r.Label)
+			c.checkLabel(&r.Clause, r.labelAt, r.Label)
 			r.label = b.labelIndex[r.Label]
 		}
 		for _, l := range r.Exempt {
-			checkLabel(&r.Clause, r.labelAt, l)
+			c.checkLabel(&r.Clause, r.labelAt, l)
 		}
 		scope, env := scopeMove, any(MoveEnv{})
 		switch r.For {
@@ -561,13 +598,60 @@ func (c *compiler) compileBook(m *merged) {
 			}
 		}
 	}
-
-	// Verdict rows.
-	for _, r := range b.Verdict {
-		checkSource(&r.Clause)
-		r.prog = c.compile(r.when, r.ID, scopeVerdict, VerdictEnv{}, false)
-		r.tmpl = c.compileTemplate(r.reason, r.ID, verdictData{})
-	}
-	c.errs = dedupe(c.errs)
-	c.errs.sort()
 }
+
+// reasonTmpl is a compiled reason template (text/template, with the
+// functions of templateFuncs), checked at load on zero data of its type.
+type reasonTmpl struct {
+	t *template.Template
+}
+
+var templatePos = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
+
+// compileTemplate parses a reason template and runs it once on zero data
+// of data's type, so a misspelt field is refused at load, not at run time.
+func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTmpl {
+	if !src.set {
+		return nil
+	}
+	key := fmt.Sprintf("%T\x00%s", data, src.text)
+	if t, ok := c.tmplCache[key]; ok {
+		return t
+	}
+	t, err := template.New("reason").Funcs(templateFuncs).Option("missingkey=error").Parse(src.text)
+	if err == nil {
+		var b strings.Builder
+		err = t.Execute(&b, data)
+	}
+	if err == nil {
+		rt := &reasonTmpl{t: t}
+		if old, ok := templates.LoadOrStore(key, rt); ok {
+			rt = old.(*reasonTmpl)
+		}
+		if c.tmplCache != nil {
+			c.tmplCache[key] = rt
+		}
+		return rt
+	}
+	{
+		msg, at := err.Error(), 0
+		if m := templatePos.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col := 0
+			if m[2] != "" {
+				col, _ = strconv.Atoi(m[2])
+			}
+			at = runeIndex(src.text, line, col)
+			msg = m[3]
+			if i := strings.Index(msg, "executing \"reason\" at "); i >= 0 {
+				msg = msg[i+len("executing \"reason\" at "):]
+			}
+		}
+		c.errs = append(c.errs, src.f.errorAt(src.locate(at), rule, CodeTemplate, "reason template: %s", msg))
+		return nil
+	}
+}
+
+// templates holds the compiled reason templates by data type and text,
+// shared by the books with the same reason, like programs.
+var templates sync.Map // key → *reasonTmpl

@@ -110,90 +110,107 @@ func decodeFile(id, name string, data []byte) *rawFile {
 	seen := map[string]bool{}
 	for _, fl := range d.fields(body, "", "the rule set", topFields...) {
 		seen[fl.key] = true
-		switch fl.key {
-		case "title":
-			rf.titleSet = true
-			for _, t := range d.fields(fl.value, "", "title", "zh", "en") {
-				s, _ := d.str(t, "")
-				if t.key == "zh" {
-					rf.title.ZH = s
-				} else {
-					rf.title.EN = s
-				}
+		rf.decodeField(fl)
+	}
+	rf.checkRequired(seen)
+	return rf
+}
+
+// decodeField decodes one top-level field of the file.
+func (rf *rawFile) decodeField(fl field) {
+	d := rf.d
+	switch fl.key {
+	case "title":
+		rf.titleSet = true
+		for _, t := range d.fields(fl.value, "", "title", "zh", "en") {
+			s, _ := d.str(t, "")
+			if t.key == "zh" {
+				rf.title.ZH = s
+			} else {
+				rf.title.EN = s
 			}
-		case "summary":
-			rf.summary, _ = d.str(fl, "")
-		case "notes":
-			rf.notes, _ = d.str(fl, "")
-		case "year":
-			rf.year, _ = d.integer(fl, "")
-		case "in_force":
-			for _, t := range d.fields(fl.value, "", "in_force", "from", "to") {
-				s, _ := d.str(t, "")
-				if t.key == "from" {
-					rf.inForce.From = s
-				} else {
-					rf.inForce.To = s
-				}
+		}
+	case "summary":
+		rf.summary, _ = d.str(fl, "")
+	case "notes":
+		rf.notes, _ = d.str(fl, "")
+	case "year":
+		rf.year, _ = d.integer(fl, "")
+	case "in_force":
+		for _, t := range d.fields(fl.value, "", "in_force", "from", "to") {
+			s, _ := d.str(t, "")
+			if t.key == "from" {
+				rf.inForce.From = s
+			} else {
+				rf.inForce.To = s
 			}
-		case "status":
-			if s, ok := d.str(fl, ""); ok {
-				if !contains(bookStatuses, s) {
-					d.errorf(fl.value, "", CodeBadValue, "status %q is not one of %s", s, strings.Join(bookStatuses, ", "))
-				}
-				rf.status = s
+		}
+	case "status":
+		if s, ok := d.str(fl, ""); ok {
+			if !contains(bookStatuses, s) {
+				d.errorf(fl.value, "", CodeBadValue, "status %q is not one of %s", s, strings.Join(bookStatuses, ", "))
 			}
-		case "extends":
-			rf.extends, _ = d.str(fl, "")
-			rf.extendsAt = d.pos(fl.value)
-		case "inherited_cites":
-			for _, t := range d.fields(fl.value, "", "inherited_cites", "from", "as") {
-				v, _ := d.str(t, "")
-				if t.key == "from" {
-					rf.citeFrom = v
-				} else {
-					rf.citeAs = v
-				}
-			}
-			if rf.citeFrom == "" || rf.citeAs == "" {
-				d.errorf(fl.value, "", CodeMissing, "inherited_cites needs from (the edition the clauses taken cite) and as (this book's)")
-			}
-		case "sources":
-			rf.decodeSources(fl)
-		case "params":
-			rf.decodeParams(fl)
-		case "labels":
-			rf.decodeLabels(fl)
-		case "default_label":
-			rf.defaultLbl, _ = d.str(fl, "")
-			rf.defaultAt = d.pos(fl.value)
-		case "defs":
-			rf.decodeDefs(fl)
-		case "moves":
-			items, _ := d.list(fl, "")
-			for _, it := range items {
-				if r := decodeMoveRule(d, it); r != nil {
-					rf.moves = append(rf.moves, r)
-				}
-			}
-		case "patterns":
-			items, _ := d.list(fl, "")
-			for _, it := range items {
-				if p := decodePattern(d, it); p != nil {
-					rf.patterns = append(rf.patterns, p)
-				}
-			}
-		case "verdict":
-			items, _ := d.list(fl, "")
-			for _, it := range items {
-				if r := decodeVerdictRow(d, it); r != nil {
-					rf.verdict = append(rf.verdict, r)
-				}
-			}
-		case "override":
-			rf.decodeOverrides(fl)
+			rf.status = s
+		}
+	case "extends":
+		rf.extends, _ = d.str(fl, "")
+		rf.extendsAt = d.pos(fl.value)
+	case "inherited_cites":
+		rf.decodeInheritedCites(fl)
+	case "sources":
+		rf.decodeSources(fl)
+	case "params":
+		rf.decodeParams(fl)
+	case "labels":
+		rf.decodeLabels(fl)
+	case "default_label":
+		rf.defaultLbl, _ = d.str(fl, "")
+		rf.defaultAt = d.pos(fl.value)
+	case "defs":
+		rf.decodeDefs(fl)
+	case "moves":
+		rf.moves = decodeList(d, fl, rf.moves, decodeMoveRule)
+	case "patterns":
+		rf.patterns = decodeList(d, fl, rf.patterns, decodePattern)
+	case "verdict":
+		rf.verdict = decodeList(d, fl, rf.verdict, decodeVerdictRow)
+	case "override":
+		rf.decodeOverrides(fl)
+	}
+}
+
+// decodeInheritedCites decodes inherited_cites: {from, as}, both needed.
+func (rf *rawFile) decodeInheritedCites(fl field) {
+	d := rf.d
+	for _, t := range d.fields(fl.value, "", "inherited_cites", "from", "as") {
+		v, _ := d.str(t, "")
+		if t.key == "from" {
+			rf.citeFrom = v
+		} else {
+			rf.citeAs = v
 		}
 	}
+	if rf.citeFrom == "" || rf.citeAs == "" {
+		d.errorf(fl.value, "", CodeMissing, "inherited_cites needs from (the edition the clauses taken cite) and as (this book's)")
+	}
+}
+
+// decodeList appends to out the items of a list field that decode (nil
+// for those that do not: their errors are in d.errs).
+func decodeList[T any](d *decoder, fl field, out []*T, decode func(*decoder, ast.Node) *T) []*T {
+	items, _ := d.list(fl, "")
+	for _, it := range items {
+		if x := decode(d, it); x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// checkRequired reports the fields the file must give and did not (seen:
+// those it gives).
+func (rf *rawFile) checkRequired(seen map[string]bool) {
+	d, f := rf.d, rf.f
 	for _, req := range []string{"title", "year", "status"} {
 		if !seen[req] {
 			d.errs = append(d.errs, f.errorAt(rf.topAt, "", CodeMissing, "missing field %q", req))
@@ -209,7 +226,6 @@ func decodeFile(id, name string, data []byte) *rawFile {
 	if rf.titleSet && strings.TrimSpace(rf.title.ZH) == "" && strings.TrimSpace(rf.title.EN) == "" {
 		d.errs = append(d.errs, f.errorAt(rf.topAt, "", CodeMissing, "title needs zh or en"))
 	}
-	return rf
 }
 
 func (rf *rawFile) decodeSources(fl field) {

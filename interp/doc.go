@@ -46,31 +46,42 @@
 // # Following one move of one book
 //
 // Take 2020 图2's first move, 马二退一, under the book "20" (which extends
-// "11"). The stages, each in a file named for it:
+// "11"). A ruling goes through these stages in order, each in its own
+// file(s), each once for the move:
 //
-//   - load (library.go, decode.go, yamlsrc.go): rules/20.yaml and the
-//     rules/11.yaml it extends are decoded, merged by their overrides and
-//     checked; every error names file:line:col and the rule.
-//   - compile (compile.go, pred.go, explain.go): each `when` and `grade` is
-//     compiled once by expr against the value struct of its place (MoveEnv,
-//     ThreatEnv, OfferEnv for moves; SideEnv for patterns; VerdictEnv for
-//     verdict rows; env.go), definitions inlined; each `reason` is parsed
-//     as a text/template. Books with the same expression share the program.
-//   - facts (package facts): Judge (judge.go) asks for the cycle's facts
-//     once per distinct params; the horse's move gets a Threat on the rook
-//     i9 with its gain, protection, line and attackers.
-//   - classify moves (classify.go, session.go): the move's environments are
-//     built once (envSet) and every rule of the book runs on them on expr's
-//     VM — 24.3-chase with `for: threats` on each threat, the exemptions
-//     after — and the heaviest label left (捉) is the move's, with its
-//     grade, chases, targets and the rule's reason (reason.go).
-//   - side patterns (sides.go): red's labelled moves are summed up (Count,
-//     Lightest, the victims chased on every move) and the book's patterns
-//     evaluated: 长捉, 长打.
-//   - verdict (verdict.go): the rows are tried for red and for black; 25.3
-//     holds for red (长打 against black's 一捉一兑): red-must-vary, with the
-//     row's clause and reason.
-//   - explain (ruling.go): the Ruling carries each move's label, rule,
-//     clause, status, reason, chases and arrows, the sides' patterns and
-//     the verdict; cmd/xqrules prints it as text, JSON or HTML.
+//   - load (library.go, decode.go, yamlsrc.go, book.go): rules/20.yaml and
+//     the rules/11.yaml it extends are decoded, merged by their overrides
+//     and checked into a Book; every error names file:line:col and the rule.
+//   - compile (compile.go, pred.go): each `when` and `grade` is compiled
+//     once by expr against the value struct of its place (MoveEnv,
+//     ThreatEnv, OfferEnv for move rules; SideEnv for patterns; VerdictEnv
+//     for verdict rows), definitions inlined; each `reason` is parsed as a
+//     text/template and run once on zero data. Books with the same
+//     expression share the program, and so its results.
+//   - facts (judge.go, package facts): Judge asks for the cycle's facts once
+//     per distinct params: the horse's move gets a Threat on the rook i9,
+//     won by 炮一进七 (gain 10), unprotected, a joint chase of 炮 i2 and
+//     马 i4. Each book then rules (rule.go: the stages below, in order) on
+//     the session the books judged on the cycle share (session.go).
+//   - environments (env.go): the move's MoveEnv, one ThreatEnv per threat
+//     and one OfferEnv per offer are built once for every book with the
+//     same facts, each boxed by value for expr's VM.
+//   - classify (classify.go): every rule of the book runs on them —
+//     24.3-chase, `for: threats`, holds on the threat to 车 i9; no
+//     exemption takes it away; 捉 is the heaviest label left (从重); the
+//     rule's grade weighs the joint chase 25; the chase is listed (车,
+//     joint, by 炮 i2, 马 i4).
+//   - sides (sides.go): red's labelled moves are summed up (Labels 捉 捉,
+//     Count, Attacks, Lightest 25, the victims chased and on how many
+//     moves) and the book's patterns evaluated: 长打, 长捉.
+//   - verdict (verdict.go): the rows are tried for red and for black;
+//     25.3-one-forbidden holds for red (长打 against black's 兑 捉):
+//     red-must-vary, citing 2020 25.3.
+//   - explain (explain.go, ruling.go): the move's target (车 i9), its arrow
+//     (炮 i2 → 车 i9) and its reason, the rule's template rendered on the
+//     move and the threat ("马 i4 moves; the 无根 车 i9 can be won next
+//     move …"), then the verdict row's reason; the Ruling carries each
+//     move's label, rule, clause, status, grade, reason, chases and
+//     arrows, the sides' patterns and the verdict, and cmd/xqrules prints
+//     it as text, JSON or HTML.
 package interp

@@ -1,11 +1,18 @@
 package interp
 
-import "github.com/xqrules/xqrules/facts"
+// The environments: what predicates see of a cycle, and their building —
+// the first stage of a ruling, before any rule runs. Every move's
+// environment (MoveEnv), each of its threats' (ThreatEnv) and offers'
+// (OfferEnv) are built once per set of facts (envSet) and shared by the
+// books judged on it; a side's (SideEnv) and a verdict row's (VerdictEnv)
+// are built by sides.go and verdict.go from the labelled moves.
+//
+// They are plain value structs — no pointers, no interfaces — so that
+// expressions are type-checked at load (an unknown fact is an error then,
+// not a surprise at run time), and each is handed to expr's VM boxed once by
+// value, so that evaluating reads its fields in place without allocating.
 
-// The environments below are what predicates see. They are plain value
-// structs — no pointers, no interfaces — so that expressions are
-// type-checked at load (an unknown fact is an error then, not a surprise at
-// run time) and evaluate without allocating.
+import "github.com/xqrules/xqrules/facts"
 
 // maxLabels and maxPatterns size the fixed arrays that back Count.X and
 // side.X in expressions.
@@ -177,4 +184,175 @@ type VerdictEnv struct {
 	Side  SideEnv `expr:"side"`
 	Other SideEnv `expr:"other"`
 	Cycle CycleEnv
+}
+
+type envKey struct {
+	cyc  *facts.Cycle
+	reps int
+}
+
+// envSet is one set of facts as predicates see them: the environment of
+// every move, threat and offer of a cycle, with the cycle summary, each
+// move's material (Own, Opp) and each threat's counter (Back), and the
+// params of the first book that ruled on it (every book with the same facts
+// and repetitions shares it, and the results of the predicates they share).
+type envSet struct {
+	// Each environment is a value (MoveEnv, ThreatEnv, OfferEnv) boxed once:
+	// expr's VM then reads its fields in place, where through a pointer
+	// every field it fetched would be copied to the heap.
+	moves []any
+	// threats[threatAt[i]+j] is threat j of move i; offers likewise.
+	threats           []any
+	offers            []any
+	threatAt, offerAt []int
+	// results of the move predicates on the environments: slot[p] is where
+	// p's begin in results, one per environment (envIndex), each
+	// unknown (0), false (1) or true (2).
+	slot    map[*pred]int
+	results []int8
+}
+
+// envIndex numbers the set's environments: the moves', then the threats',
+// then the offers' (elem is -1 for a move's own).
+func (set *envSet) envIndex(forWhat string, move, elem int) int {
+	switch forWhat {
+	case ForThreats:
+		return len(set.moves) + set.threatAt[move] + elem
+	case ForOffers:
+		return len(set.moves) + len(set.threats) + set.offerAt[move] + elem
+	}
+	return move
+}
+
+// resultsOf returns where predicate p's results on the set begin, making
+// their room on its first use.
+func (set *envSet) resultsOf(p *pred) int {
+	at, ok := set.slot[p]
+	if !ok {
+		at = len(set.results)
+		set.results = append(set.results, make([]int8, len(set.moves)+len(set.threats)+len(set.offers))...)
+		set.slot[p] = at
+	}
+	return at
+}
+
+// envSet returns the set of facts the book's predicates see, shared by
+// every book that uses the same facts and repetitions.
+func (ev *evaluator) envSet() *envSet {
+	if ev.envs == nil {
+		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
+		if ev.envs = ev.s.envs[k]; ev.envs == nil {
+			ev.envs = ev.newEnvSet()
+			ev.s.envs[k] = ev.envs
+		}
+	}
+	return ev.envs
+}
+
+// newEnvSet builds the environments of the cycle's moves, threats and
+// offers for the book.
+func (ev *evaluator) newEnvSet() *envSet {
+	n := len(ev.cyc.Moves)
+	set := &envSet{moves: make([]any, n), threatAt: make([]int, n), offerAt: make([]int, n), slot: make(map[*pred]int, 2*len(ev.b.Moves))}
+	cycle, params := ev.cycleEnv(), ev.b.Params
+	nt, no := 0, 0
+	for i := range ev.cyc.Moves {
+		set.threatAt[i], set.offerAt[i] = nt, no
+		nt += len(ev.cyc.Moves[i].Threats)
+		no += len(ev.cyc.Moves[i].Offers)
+	}
+	set.threats, set.offers = make([]any, nt), make([]any, no)
+	// Room for the results of about as many predicates as the book has
+	// move rules (the books sharing the set mostly share them).
+	set.results = make([]int8, 0, len(ev.b.Moves)*(n+nt+no))
+	for i := range ev.cyc.Moves {
+		m, prev := ev.around(i)
+		own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
+		set.moves[i] = MoveEnv{Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
+		for j := range m.Threats {
+			set.threats[set.threatAt[i]+j] = ThreatEnv{Threat: m.Threats[j], Back: counterOf(&m.Threats[j], m),
+				Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
+		}
+		for j := range m.Offers {
+			set.offers[set.offerAt[i]+j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
+		}
+	}
+	return set
+}
+
+// moveEnv returns move i's environment.
+func (ev *evaluator) moveEnv(i int) any { return ev.envSet().moves[i] }
+
+// elemEnv returns the environment of threat (offer) j of move i.
+func (ev *evaluator) elemEnv(forWhat string, i, j int) any {
+	set := ev.envSet()
+	if forWhat == ForThreats {
+		return set.threats[set.threatAt[i]+j]
+	}
+	return set.offers[set.offerAt[i]+j]
+}
+
+// elems is how many environments a rule with `for` has on move i.
+func (ev *evaluator) elems(forWhat string, i int) int {
+	switch forWhat {
+	case ForThreats:
+		return len(ev.cyc.Moves[i].Threats)
+	case ForOffers:
+		return len(ev.cyc.Moves[i].Offers)
+	}
+	return 0
+}
+
+// around returns move i and the opponent's move before it (for the first
+// move, the cycle's last).
+func (ev *evaluator) around(i int) (m, prev *facts.Move) {
+	n := len(ev.cyc.Moves)
+	return &ev.cyc.Moves[i], &ev.cyc.Moves[(i-1+n)%n]
+}
+
+func (ev *evaluator) cycleEnv() CycleEnv {
+	return CycleEnv{Plies: ev.cyc.Plies, FirstMover: ev.cyc.FirstMover, Occurrences: ev.cyc.Occurrences,
+		Repetitions: ev.b.Repetitions, Simple: ev.cyc.Simple}
+}
+
+func materialOf(m *facts.Move, side string) Material {
+	if side == "red" {
+		return Material{Total: m.MaterialRed, Strong: m.StrongRed, Attacking: m.AttackingRed}
+	}
+	return Material{Total: m.MaterialBlack, Strong: m.StrongBlack, Attacking: m.AttackingBlack}
+}
+
+func otherSide(s string) string {
+	if s == "red" {
+		return "black"
+	}
+	return "red"
+}
+
+// counterOf finds the victim of t taking back one of its attackers, from
+// the move's offers (the attackers the opponent can take at once).
+func counterOf(t *facts.Threat, m *facts.Move) Counter {
+	var best Counter
+	for _, o := range m.Offers {
+		isAttacker := false
+		for _, a := range t.Attackers {
+			if a.Square == o.Piece.Square {
+				isAttacker = true
+			}
+		}
+		if !isAttacker {
+			continue
+		}
+		for _, tk := range o.Takers {
+			if tk.Piece.Square != t.Victim.Square {
+				continue
+			}
+			c := Counter{Exists: true, Piece: o.Piece, Protection: o.Protection, SameKind: tk.SameKind,
+				MatedAtOnce: tk.MatedAtOnce, Net: tk.Net, Free: !tk.MatedAtOnce && tk.Net >= 0}
+			if !best.Exists || (c.Free && !best.Free) || (c.Free == best.Free && c.Net > best.Net) {
+				best = c
+			}
+		}
+	}
+	return best
 }

@@ -1,15 +1,264 @@
 package interp
 
+// Explaining a ruling — its last stage, once the moves are classified, the
+// sides summed up and the verdict found: what each move's ruling and the
+// verdict say in words. A move's exemptions name the pieces they took, its
+// label's evidence its targets and (for threats) the attacks a report draws
+// as arrows, and the rule's reason template is rendered on the move's facts
+// and evidence (text/template, compiled at load: compile.go); the deciding
+// verdict row's reason on the two sides. JudgeVerdicts (a quiet session)
+// renders no template: every Reason is empty but a default label's.
+
 import (
 	"fmt"
-	"regexp"
-	"strconv"
+	"slices"
 	"strings"
-	"sync"
 	"text/template"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/xqrules/xqrules/facts"
 )
+
+// explainMove puts move i's ruling into words: its exemptions' targets,
+// its label's targets and attacks, and its reason.
+func (ev *evaluator) explainMove(i int, lm *labelled, mr *MoveRuling) {
+	b, s, m := ev.b, ev.s, lm.f
+	for _, x := range lm.exempt {
+		rec := Exemption{Rule: x.r.ID, Cite: x.r.Cite, Labels: x.r.Exempt}
+		for _, t := range x.taken {
+			rec.Targets = s.appendTargets(rec.Targets, m, t.forWhat, t.j)
+		}
+		rec.Targets = uniqStrings(rec.Targets)
+		mr.Exempted = append(mr.Exempted, rec)
+	}
+	r := lm.rule
+	if r == nil {
+		// No rule gave a label: say so rather than leave the label unexplained.
+		if lm.label == b.defaultLabel {
+			mr.Reason = b.defaultReason
+		} else {
+			mr.Reason = defaultReason(b.ID, mr.Label)
+		}
+		return
+	}
+	mr.Targets = s.appendTargets(nil, m, r.For, lm.evidence...)
+	if r.For == ForThreats {
+		mr.Attacks = s.evidenceAttacks(m, lm.evidence)
+	}
+	if !s.quiet {
+		mr.Reason = ev.reason(r, i, lm.evidence, mr.Label)
+	}
+}
+
+// explainVerdict renders the reason of the verdict row that decided, held
+// for side against other.
+func (ev *evaluator) explainVerdict(r *Ruling, row *VerdictRow, side, other *SideEnv) {
+	s := ev.s
+	if row == nil || s.quiet {
+		return
+	}
+	sp, op := r.Sides[0].Patterns, r.Sides[1].Patterns
+	if side.Name != "red" {
+		sp, op = op, sp
+	}
+	data := &s.vdata
+	*data = verdictData{Side: *side, Other: *other, Cycle: s.venv[0].Cycle, SidePatterns: sp, OtherPatterns: op}
+	r.Reason = s.render(row.tmpl, data)
+}
+
+// defaultReason is the reason of a move that no rule of book gives a
+// label.
+func defaultReason(book, label string) string {
+	return "no rule of " + book + " gives this move a label: " + label + " by default"
+}
+
+// appendTargets appends the pieces threats (offers) idx of m are about.
+func (s *session) appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
+	if out == nil && len(idx) > 0 && forWhat != ForMove {
+		out = make([]string, 0, len(idx))
+	}
+	for _, j := range idx {
+		switch forWhat {
+		case ForThreats:
+			out = append(out, s.pieceText(&m.Threats[j].Victim))
+		case ForOffers:
+			out = append(out, s.pieceText(&m.Offers[j].Piece))
+		}
+	}
+	return out
+}
+
+// evidenceAttacks are the arrows of threats idx of m: each attacker (or,
+// without one, each participant) to the victim; a chase won through checks
+// is drawn along its line (lineAttacks).
+func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
+	n := 0
+	for _, j := range idx {
+		t := &m.Threats[j]
+		n += max(len(t.Attackers), len(t.Participants))
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Attack, 0, n)
+	for _, j := range idx {
+		t := &m.Threats[j]
+		if t.ViaCheck && len(t.Attackers) == 0 && len(t.Line) > 0 {
+			out = append(out, s.lineAttacks(t)...)
+			continue
+		}
+		by := t.Attackers
+		if len(by) == 0 {
+			by = t.Participants
+		}
+		for k := range by {
+			a := &by[k]
+			at := Attack{Attacker: s.pieceText(a), Victim: s.pieceText(&t.Victim), From: a.Square, To: t.Victim.Square}
+			if !slices.Contains(out, at) {
+				out = append(out, at)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// lineAttacks draws a chase won through checks as the mover's moves of its
+// line (every other move, the mover's first), up to the capture of the
+// victim: a straight arrow from a piece to the victim would cross the
+// pieces the check moves or screens.
+func (s *session) lineAttacks(t *facts.Threat) []Attack {
+	var out []Attack
+	on := map[string]string{} // square → the participant standing there now
+	for k := range t.Participants {
+		p := &t.Participants[k]
+		on[p.Square] = s.pieceText(p)
+	}
+	for i := 0; i < len(t.Line); i += 2 {
+		mv := t.Line[i]
+		if len(mv) < 4 {
+			break
+		}
+		at := Attack{From: mv[:2], To: mv[2:4], Step: i/2 + 1, Attacker: on[mv[:2]]}
+		on[at.To] = at.Attacker
+		if at.To == t.Victim.Square {
+			at.Victim = s.pieceText(&t.Victim)
+			out = append(out, at)
+			break
+		}
+		out = append(out, at)
+	}
+	return out
+}
+
+// reasonKey is a reason rendered: the template, the set of facts, the
+// move, its evidence and the label; books that share all of them share the
+// text.
+type reasonKey struct {
+	t    *reasonTmpl
+	envs *envSet
+	move int
+	// evidence: bit j is threat (offer) j; evidence lists are ascending.
+	evidence uint64
+	label    string
+}
+
+// reason renders a move rule's reason, once per template, move, evidence
+// and label for all the books that share them.
+func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string) string {
+	if r.tmpl == nil {
+		return ""
+	}
+	k := reasonKey{t: r.tmpl, envs: ev.envSet(), move: move, label: label}
+	cache := true
+	for _, j := range evidence {
+		if j >= 64 {
+			cache = false // not seen in practice; render without the cache
+			break
+		}
+		k.evidence |= 1 << j
+	}
+	if cache {
+		if s, ok := ev.s.reasons[k]; ok {
+			return s
+		}
+	}
+	m := &ev.cyc.Moves[move]
+	data := &ev.s.rdata
+	*data = reasonData{Move: *m, Label: label}
+	switch r.For {
+	case ForThreats:
+		threats := picked(ev.s.rthreats, m.Threats, evidence)
+		ev.s.rthreats = threats
+		if len(threats) > 0 {
+			data.Threats = threats
+			data.Threat = data.Threats[0]
+			data.Back = counterOf(&data.Threat, m)
+		}
+	case ForOffers:
+		offers := picked(ev.s.roffers, m.Offers, evidence)
+		ev.s.roffers = offers
+		if len(offers) > 0 {
+			data.Offers = offers
+			data.Offer = data.Offers[0]
+		}
+	}
+	s := ev.s.render(r.tmpl, data)
+	if cache {
+		ev.s.reasons[k] = s
+	}
+	return s
+}
+
+// picked is src[j] for each j of idx, in dst's room (from its start).
+func picked[T any](dst, src []T, idx []int) []T {
+	dst = dst[:0]
+	for _, j := range idx {
+		dst = append(dst, src[j])
+	}
+	return dst
+}
+
+// render runs a reason template on data (a pointer to its data type); a
+// failure, which the load-time check makes unlikely, is shown in the text
+// rather than lost. Runs of white space become one space, and the ends are
+// trimmed, so a template may be written over several YAML lines. The text
+// is written in the session's buffer, reused from reason to reason.
+func (s *session) render(t *reasonTmpl, data any) string {
+	if t == nil {
+		return ""
+	}
+	s.buf.Reset()
+	if err := t.t.Execute(&s.buf, data); err != nil {
+		return fmt.Sprintf("(reason unavailable: %v)", err)
+	}
+	return oneSpaced(s.buf.Bytes())
+}
+
+// oneSpaced is strings.Join(strings.Fields(string(b)), " ") made in one
+// string: every run of white space becomes one space, none at the ends.
+func oneSpaced(b []byte) string {
+	var out strings.Builder
+	out.Grow(len(b))
+	space := false
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if unicode.IsSpace(r) {
+			space = true
+		} else {
+			if space && out.Len() > 0 {
+				out.WriteByte(' ')
+			}
+			space = false
+			out.Write(b[:n])
+		}
+		b = b[n:]
+	}
+	return out.String()
+}
 
 // reasonData is what a move rule's reason template sees: the move's facts
 // (embedded: .Piece, .ICCS, .CN, .Check, .Checkers, .MateThreat …) and the
@@ -96,53 +345,3 @@ func pieceText(p facts.Piece) string {
 	}
 	return p.CN + " " + p.Square
 }
-
-var templatePos = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
-
-// compileTemplate parses a reason template and runs it once on zero data
-// of data's type, so a misspelt field is refused at load, not at run time.
-func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTmpl {
-	if !src.set {
-		return nil
-	}
-	key := fmt.Sprintf("%T\x00%s", data, src.text)
-	if t, ok := c.tmplCache[key]; ok {
-		return t
-	}
-	t, err := template.New("reason").Funcs(templateFuncs).Option("missingkey=error").Parse(src.text)
-	if err == nil {
-		var b strings.Builder
-		err = t.Execute(&b, data)
-	}
-	if err == nil {
-		rt := &reasonTmpl{t: t}
-		if old, ok := templates.LoadOrStore(key, rt); ok {
-			rt = old.(*reasonTmpl)
-		}
-		if c.tmplCache != nil {
-			c.tmplCache[key] = rt
-		}
-		return rt
-	}
-	{
-		msg, at := err.Error(), 0
-		if m := templatePos.FindStringSubmatch(msg); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			col := 0
-			if m[2] != "" {
-				col, _ = strconv.Atoi(m[2])
-			}
-			at = runeIndex(src.text, line, col)
-			msg = m[3]
-			if i := strings.Index(msg, "executing \"reason\" at "); i >= 0 {
-				msg = msg[i+len("executing \"reason\" at "):]
-			}
-		}
-		c.errs = append(c.errs, src.f.errorAt(src.locate(at), rule, CodeTemplate, "reason template: %s", msg))
-		return nil
-	}
-}
-
-// templates holds the compiled reason templates by data type and text,
-// shared by the books with the same reason, like programs.
-var templates sync.Map // key → *reasonTmpl

@@ -393,44 +393,70 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 }
 
 func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
+	m, errs := l.extended(rf, stack)
+	if m == nil {
+		return nil, errs
+	}
+	m.take(rf)
+	errs = append(errs, m.checkIDs()...)
+	for _, o := range rf.overrides {
+		errs = append(errs, m.apply(o)...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return m, nil
+}
+
+// extended returns what rf starts from: the book it extends, merged (a
+// copy of its own), or an empty book with the default params; nil and the
+// errors when the book extended is missing, has errors, or extends back
+// (stack: the files whose merge asked for this one).
+func (l *Library) extended(rf *rawFile, stack []string) (*merged, ErrorList) {
 	for _, s := range stack {
 		if s == rf.id {
 			return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsCycle,
 				"extends cycle: %s", strings.Join(append(stack, rf.id), " → "))}
 		}
 	}
-	var errs ErrorList
-	m := &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3, JudgeFrom: JudgeFromPrevious}, defs: map[string][]defSrc{}, sources: map[string]bool{}}
-	if rf.extends != "" {
-		parent := l.raw[rf.extends]
-		if parent == nil {
-			known := make([]string, 0, len(l.raw))
-			for id := range l.raw {
-				known = append(known, id)
-			}
-			sort.Strings(known)
-			msg := fmt.Sprintf("extends %q, which is not loaded", rf.extends)
-			if looksLikePath(rf.extends) {
-				id := strings.TrimSuffix(strings.TrimSuffix(path.Base(rf.extends), ".yaml"), ".yml")
-				msg = fmt.Sprintf("extends takes a book id, not a file: load %s before this file (--rules %s,THIS.yaml) and write extends: %q", rf.extends, rf.extends, id)
-			} else if s := suggest(rf.extends, known); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsMissing, "%s", msg)}
-		}
-		if parent == rf {
-			return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsCycle, "a rule set cannot extend itself")}
-		}
-		pm, e := l.merge(parent, append(stack, rf.id))
-		if pm == nil {
-			if len(stack) == 0 && len(e) > 0 && e[0].Code != CodeExtendsCycle {
-				// The parent's own errors are reported when it is loaded.
-				return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsMissing, "extends %q, which has errors", rf.extends)}
-			}
-			return nil, e
-		}
-		m = pm.clone()
+	if rf.extends == "" {
+		return &merged{b: &Book{Params: facts.DefaultParams(), Repetitions: 3, JudgeFrom: JudgeFromPrevious}, defs: map[string][]defSrc{}, sources: map[string]bool{}}, nil
 	}
+	parent := l.raw[rf.extends]
+	if parent == nil {
+		known := make([]string, 0, len(l.raw))
+		for id := range l.raw {
+			known = append(known, id)
+		}
+		sort.Strings(known)
+		msg := fmt.Sprintf("extends %q, which is not loaded", rf.extends)
+		if looksLikePath(rf.extends) {
+			id := strings.TrimSuffix(strings.TrimSuffix(path.Base(rf.extends), ".yaml"), ".yml")
+			msg = fmt.Sprintf("extends takes a book id, not a file: load %s before this file (--rules %s,THIS.yaml) and write extends: %q", rf.extends, rf.extends, id)
+		} else if s := suggest(rf.extends, known); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsMissing, "%s", msg)}
+	}
+	if parent == rf {
+		return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsCycle, "a rule set cannot extend itself")}
+	}
+	pm, e := l.merge(parent, append(stack, rf.id))
+	if pm == nil {
+		if len(stack) == 0 && len(e) > 0 && e[0].Code != CodeExtendsCycle {
+			// The parent's own errors are reported when it is loaded.
+			return nil, ErrorList{rf.f.errorAt(rf.extendsAt, "", CodeExtendsMissing, "extends %q, which has errors", rf.extends)}
+		}
+		return nil, e
+	}
+	return pm.clone(), nil
+}
+
+// take adds rf's own parts to the book it starts from: the clauses taken
+// re-cited, its title and the like, sources, params, labels, definitions
+// (replacing those of the same name) and rules (appended; its overrides
+// are applied after).
+func (m *merged) take(rf *rawFile) {
 	b := m.b
 	if rf.citeFrom != "" && rf.citeAs != "" {
 		// The clauses taken from the book extended (not yet this file's
@@ -488,14 +514,6 @@ func (l *Library) merge(rf *rawFile, stack []string) (*merged, ErrorList) {
 	for _, r := range rf.verdict {
 		b.Verdict = append(b.Verdict, cloneRow(r))
 	}
-	errs = append(errs, m.checkIDs()...)
-	for _, o := range rf.overrides {
-		errs = append(errs, m.apply(o)...)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	return m, nil
 }
 
 func (m *merged) clone() *merged {

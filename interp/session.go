@@ -1,17 +1,20 @@
 package interp
 
 import (
+	"bytes"
+
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/xqrules/xqrules/facts"
 )
 
 // session is the work shared by the books that rule on one cycle: the
-// sets of facts predicates see (envSet: the environments of every move,
-// threat and offer, built once, and the results of the move predicates,
-// which books share with their compiled programs), the pieces' texts, and
-// one VM. The environments of one book's sides (patterns) and verdict rows
-// are reused from book to book, since a ruling keeps nothing of them.
+// sets of facts predicates see (envSet, env.go: the environments of every
+// move, threat and offer, built once, and the results of the move
+// predicates, which books share with their compiled programs), the reasons
+// rendered, the pieces' texts, and one VM. The environments of one book's
+// sides (patterns) and verdict rows are reused from book to book, since a
+// ruling keeps nothing of them.
 type session struct {
 	vm vm.VM
 	// quiet: the reasons' texts are not rendered (JudgeVerdicts).
@@ -19,14 +22,22 @@ type session struct {
 	envs    map[envKey]*envSet
 	reasons map[reasonKey]string
 	venv    [2]VerdictEnv
+	// buf is a reason's text as its template writes it; rdata and vdata
+	// the data of a move's reason and of a verdict's (explain.go).
+	buf   bytes.Buffer
+	rdata reasonData
+	vdata verdictData
 	// Scratch of one book's ruling: its labelled moves, one move's
-	// matches and exemptions and their evidence lists, the chases of its
-	// moves and their chasers' ids, the pieces' ids by square (assignIDs),
-	// each side's moves and victims (red, black), and a reason's evidence.
+	// matches and exemptions, the moves' evidence lists and what their
+	// exemptions took, a match's grades, the chases of its moves and their chasers' ids, the
+	// pieces' ids by square (assignIDs), each side's moves and victims (red,
+	// black), and a reason's evidence.
 	moves     []labelled
 	matches   []match
 	exempts   []exemptHit
 	evidence  []int
+	taken     []evidenceRef
+	grades    []int
 	chases    []Chase
 	ids       []int
 	squares   []squareID
@@ -36,129 +47,45 @@ type session struct {
 	seen      []int
 	rthreats  []facts.Threat
 	roffers   []facts.Offer
-	// texts: pieceText of the pieces of the cycle's facts, by address, as
-	// the books' targets and attacks name them.
-	texts map[*facts.Piece]string
+	// texts: pieceText of the pieces of the cycle's facts, by name and
+	// square, as the books' targets, chases and attacks name them.
+	texts map[pieceKey]string
 }
+
+// pieceKey is a piece as pieceText names it.
+type pieceKey struct{ cn, square string }
 
 // newSession returns a session for one cycle.
 func newSession() *session {
-	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[*facts.Piece]string{}}
+	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[pieceKey]string{}}
+}
+
+// clear readies the session's scratch for a book's ruling on n moves, and
+// returns the labelled moves' room.
+func (s *session) clear(n int) []labelled {
+	s.moves = append(s.moves[:0], make([]labelled, n)...)
+	s.evidence, s.taken, s.chases = s.evidence[:0], s.taken[:0], s.chases[:0]
+	return s.moves
 }
 
 // pieceText is pieceText(*p), made once per piece of the cycle's facts.
 func (s *session) pieceText(p *facts.Piece) string {
-	t, ok := s.texts[p]
+	k := pieceKey{p.CN, p.Square}
+	t, ok := s.texts[k]
 	if !ok {
 		t = pieceText(*p)
-		s.texts[p] = t
+		s.texts[k] = t
 	}
 	return t
 }
 
-// carve returns s.evidence[from:] as a list of its own (nil when empty):
-// appending to the buffer later does not touch it.
-func (s *session) carve(from int) []int {
-	n := len(s.evidence)
+// carve returns buf[from:] as a list of its own (nil when empty):
+// appending to the buffer later does not touch it. The lists carved from
+// the session's buffers live as long as the book's ruling.
+func carve[T any](buf []T, from int) []T {
+	n := len(buf)
 	if n == from {
 		return nil
 	}
-	return s.evidence[from:n:n]
-}
-
-type envKey struct {
-	cyc  *facts.Cycle
-	reps int
-}
-
-// envSet is one set of facts as predicates see them: the environment of
-// every move, threat and offer of a cycle, with the cycle summary, each
-// move's material (Own, Opp) and each threat's counter (Back), and the
-// params of the first book that ruled on it (every book with the same facts
-// and repetitions shares it, and the results of the predicates they share).
-type envSet struct {
-	moves []MoveEnv
-	// threats[threatAt[i]+j] is threat j of move i; offers likewise.
-	threats           []ThreatEnv
-	offers            []OfferEnv
-	threatAt, offerAt []int
-	results           map[predAt]bool
-}
-
-// predAt is a predicate evaluated on move (elem -1) or its threat or offer
-// elem.
-type predAt struct {
-	p          *pred
-	move, elem int
-}
-
-// envSet returns the set of facts the book's predicates see, shared by
-// every book that uses the same facts and repetitions.
-func (ev *evaluator) envSet() *envSet {
-	if ev.envs == nil {
-		k := envKey{cyc: ev.cyc, reps: ev.b.Repetitions}
-		if ev.envs = ev.s.envs[k]; ev.envs == nil {
-			ev.envs = ev.newEnvSet()
-			ev.s.envs[k] = ev.envs
-		}
-	}
-	return ev.envs
-}
-
-// newEnvSet builds the environments of the cycle's moves, threats and
-// offers for the book.
-func (ev *evaluator) newEnvSet() *envSet {
-	n := len(ev.cyc.Moves)
-	set := &envSet{moves: make([]MoveEnv, n), threatAt: make([]int, n), offerAt: make([]int, n), results: map[predAt]bool{}}
-	cycle, params := ev.cycleEnv(), ev.b.Params
-	nt, no := 0, 0
-	for i := range ev.cyc.Moves {
-		set.threatAt[i], set.offerAt[i] = nt, no
-		nt += len(ev.cyc.Moves[i].Threats)
-		no += len(ev.cyc.Moves[i].Offers)
-	}
-	set.threats, set.offers = make([]ThreatEnv, nt), make([]OfferEnv, no)
-	for i := range ev.cyc.Moves {
-		m, prev := ev.around(i)
-		own, opp := materialOf(m, m.Side), materialOf(m, otherSide(m.Side))
-		set.moves[i] = MoveEnv{Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
-		for j := range m.Threats {
-			set.threats[set.threatAt[i]+j] = ThreatEnv{Threat: m.Threats[j], Back: counterOf(&m.Threats[j], m),
-				Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
-		}
-		for j := range m.Offers {
-			set.offers[set.offerAt[i]+j] = OfferEnv{Offer: m.Offers[j], Move: *m, Prev: *prev, Own: own, Opp: opp, Cycle: cycle, Params: params}
-		}
-	}
-	return set
-}
-
-// moveEnv returns move i's environment.
-func (ev *evaluator) moveEnv(i int) *MoveEnv { return &ev.envSet().moves[i] }
-
-// around returns move i and the opponent's move before it (for the first
-// move, the cycle's last).
-func (ev *evaluator) around(i int) (m, prev *facts.Move) {
-	n := len(ev.cyc.Moves)
-	return &ev.cyc.Moves[i], &ev.cyc.Moves[(i-1+n)%n]
-}
-
-// elems is how many environments a rule with `for` has on move i.
-func (ev *evaluator) elems(forWhat string, i int) int {
-	switch forWhat {
-	case ForThreats:
-		return len(ev.cyc.Moves[i].Threats)
-	case ForOffers:
-		return len(ev.cyc.Moves[i].Offers)
-	}
-	return 0
-}
-
-// elemEnv returns the environment of threat (offer) j of move i.
-func (ev *evaluator) elemEnv(forWhat string, i, j int) any {
-	set := ev.envSet()
-	if forWhat == ForThreats {
-		return &set.threats[set.threatAt[i]+j]
-	}
-	return &set.offers[set.offerAt[i]+j]
+	return buf[from:n:n]
 }

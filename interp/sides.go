@@ -3,7 +3,7 @@ package interp
 // Side patterns: each side's labelled moves summed up as its patterns see
 // them (SideEnv: labels, counts, grades, the victims it chases and on how
 // many moves, the pieces' identities across the cycle), then the book's
-// patterns (长将, 长打, 长捉 …) evaluated on it.
+// patterns (长将, 长打, 长捉 …: 2011 24.11, 25) evaluated on it.
 
 import (
 	"slices"
@@ -11,8 +11,33 @@ import (
 	"github.com/xqrules/xqrules/facts"
 )
 
+// sides builds both sides' environments, red's and black's, in the first
+// verdict environment (red as side) and copies them the other way round
+// into the second, with the book's patterns evaluated on each.
+func (ev *evaluator) sides(moves []labelled) (red, black *SideEnv) {
+	s := ev.s
+	assignIDs(s, ev.cyc, moves)
+	cenv := ev.cycleEnv()
+	s.venv[0].Cycle = cenv
+	red, black = &s.venv[0].Side, &s.venv[0].Other
+	ev.side("red", moves, red)
+	ev.side("black", moves, black)
+	s.venv[1] = VerdictEnv{Side: *black, Other: *red, Cycle: cenv}
+	return red, black
+}
+
 func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
 	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: patternNames(ev.b, s), Lightest: s.Lightest, Heaviest: s.Heaviest}
+}
+
+func patternNames(b *Book, s *SideEnv) []string {
+	var out []string
+	for k, p := range b.Patterns {
+		if s.Is[k] {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // assignIDs gives every piece an identity that follows it through the
@@ -92,7 +117,21 @@ func (m *squareIDs) del(sq string) {
 // side builds one side's environment in *s and evaluates the book's
 // patterns on it.
 func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
-	b := ev.b
+	ev.sideFacts(name, s)
+	// The side's moves and victims go in the session's buffers (one per
+	// side: both sides' environments are in use until the verdict).
+	k := 0
+	if name == "black" {
+		k = 1
+	}
+	victims := ev.sideMoves(k, moves, s)
+	ev.victims(k, moves, s, victims)
+	ev.patterns(s)
+}
+
+// sideFacts starts the side's environment with what the cycle's facts say
+// of it.
+func (ev *evaluator) sideFacts(name string, s *SideEnv) {
 	*s = SideEnv{Name: name, First: ev.cyc.FirstMover == name, Cycle: ev.cycleEnv()}
 	fs := ev.cyc.Red
 	if name == "black" {
@@ -105,28 +144,27 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	}
 	s.Recreates = recreator == name
 	s.Material = materialOf(&ev.cyc.Moves[len(ev.cyc.Moves)-1], name)
+}
 
+// sideMoves sums up the side's labelled moves (Labels, Count, Attacks,
+// Checks, Lightest, Heaviest, Moves) in s, k's buffers, and returns the
+// victims of their chases.
+func (ev *evaluator) sideMoves(k int, moves []labelled, s *SideEnv) []Victim {
+	b := ev.b
 	n := 0
 	for i := range moves {
-		if moves[i].f.Side == name {
+		if moves[i].f.Side == s.Name {
 			n++
 		}
-	}
-	// The side's moves and victims go in the session's buffers (one per
-	// side: both sides' environments are in use until the verdict).
-	k := 0
-	if name == "black" {
-		k = 1
 	}
 	if n > 0 {
 		s.Labels, s.Moves = make([]string, 0, n), slices.Grow(ev.s.sideMoves[k][:0], n)
 	}
 	victims := ev.s.victims[k][:0]
-	defer func() { ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims }()
 	first := true
 	for i := range moves {
 		lm := &moves[i]
-		if lm.f.Side != name {
+		if lm.f.Side != s.Name {
 			continue
 		}
 		s.N++
@@ -153,35 +191,49 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 		if lm.rule != nil {
 			sm.Rule = lm.rule.ID
 		}
-		for j := range lm.chases {
-			c := &lm.chases[j]
-			v := victimByID(victims, c.VictimID)
-			if v == nil {
-				victims = append(victims, Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true})
-				v = &victims[len(victims)-1]
-			}
-			if !chasedBefore(lm.chases[:j], c.VictimID) {
-				v.Moves++ // once a move
-			}
-			if c.Joint {
-				v.Joint = true
-			} else {
-				v.Single = true
-			}
-			switch c.Protection {
-			case "real":
-				v.Protected = true
-				v.Unprotected = false
-			case "insufficient":
-				v.Insufficient = true
-				v.Unprotected = false
-			}
+		victims = chased(victims, lm.chases)
+	}
+	ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims
+	return victims
+}
+
+// chased adds the victims of one move's chases to victims.
+func chased(victims []Victim, chases []Chase) []Victim {
+	for j := range chases {
+		c := &chases[j]
+		v := victimByID(victims, c.VictimID)
+		if v == nil {
+			victims = append(victims, Victim{ID: c.VictimID, Piece: c.Victim, Kind: c.Victim.Kind, Unprotected: true})
+			v = &victims[len(victims)-1]
+		}
+		if !chasedBefore(chases[:j], c.VictimID) {
+			v.Moves++ // once a move
+		}
+		if c.Joint {
+			v.Joint = true
+		} else {
+			v.Single = true
+		}
+		switch c.Protection {
+		case "real":
+			v.Protected = true
+			v.Unprotected = false
+		case "insufficient":
+			v.Insufficient = true
+			v.Unprotected = false
 		}
 	}
+	return victims
+}
+
+// victims completes the side's victims (their chasers, whether every move
+// chases them) and keeps them in s, with those chased on every move
+// (Perpetual).
+func (ev *evaluator) victims(k int, moves []labelled, s *SideEnv, victims []Victim) {
 	perpetual := ev.s.perpetual[k][:0]
 	for i := range victims {
 		v := &victims[i]
-		v.Chasers = ev.chasers(name, moves, v.ID)
+		v.Chasers = ev.chasers(s.Name, moves, v.ID)
 		v.Every = v.Moves == s.N
 		if v.Protected {
 			v.Insufficient = false
@@ -197,12 +249,16 @@ func (ev *evaluator) side(name string, moves []labelled, s *SideEnv) {
 	if len(perpetual) > 0 {
 		s.Perpetual = perpetual
 	}
+}
 
-	// The patterns see the side without their own results (Is), as
-	// written before any of them is evaluated.
+// patterns evaluates the book's patterns on the side (Is). The patterns
+// see the side without their own results, as written before any of them
+// is evaluated: a copy, boxed once (by value, so that expr reads its
+// fields in place).
+func (ev *evaluator) patterns(s *SideEnv) {
 	var is [maxPatterns]bool
-	var env any = s
-	for k, p := range b.Patterns {
+	var env any = *s
+	for k, p := range ev.b.Patterns {
 		is[k] = ev.run(p.prog, env, &p.Clause, p.when)
 	}
 	s.Is = is

@@ -1,66 +1,32 @@
 package interp
 
+// The verdict: the book's rows (2011 25.x and 26.9: who must vary, or a
+// draw) tried in order on the two sides' environments, red as `side` and
+// then black; the first row that holds decides. A row that holds for both
+// sides singles out neither: a draw.
+
 import (
 	"fmt"
-	"strconv"
 	"strings"
-
-	"github.com/xqrules/xqrules/facts"
 )
 
-// Rule judges a cycle whose facts were computed with the book's params.
-// It returns a *RuleError when a rule cannot be evaluated on it.
-func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	s := newSession()
-	return b.rule(s, cyc, ctx)
-}
-
-func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	ev := &evaluator{b: b, cyc: cyc, ctx: ctx, s: s}
-	r := Ruling{Ruleset: b.ID, Title: b.Title.ZH}
-	if r.Title == "" {
-		r.Title = b.Title.EN
-	}
-	if len(cyc.Moves) == 0 {
-		r.Verdict = NoCycle
-		return r, nil
-	}
-	moves := append(s.moves[:0], make([]labelled, len(cyc.Moves))...)
-	s.moves, s.chases = moves, s.chases[:0]
-	r.Moves = make([]MoveRuling, len(cyc.Moves))
-	for i := range cyc.Moves {
-		ev.classify(i, &moves[i], &r.Moves[i])
-		if ev.err != nil {
-			return Ruling{}, ev.err
-		}
-	}
-	assignIDs(s, cyc, moves)
-
-	// The sides are built in the first verdict environment (red as side),
-	// and copied the other way round into the second.
-	cenv := ev.cycleEnv()
-	s.venv[0].Cycle = cenv
+// verdict tries the book's rows and writes the verdict in r, with the
+// deciding row's clause and any note; it returns that row (nil when none
+// holds: a draw by default) and the sides it held for side against other.
+func (ev *evaluator) verdict(r *Ruling) (row *VerdictRow, side, other *SideEnv) {
+	s := ev.s
 	red, black := &s.venv[0].Side, &s.venv[0].Other
-	ev.side("red", moves, red)
-	ev.side("black", moves, black)
-	if ev.err != nil {
-		return Ruling{}, ev.err
-	}
-	r.Sides = []SideRuling{ev.sideRuling(red), ev.sideRuling(black)}
-	s.venv[1] = VerdictEnv{Side: *black, Other: *red, Cycle: cenv}
-	var rb, br any = &s.venv[0], &s.venv[1]
+	var rb, br any = s.venv[0], s.venv[1] // by value, as the moves' environments
 	r.Verdict, r.Clause, r.Row = Draw, "", ""
-	decided := false
-	for _, row := range b.Verdict {
+	for _, row := range ev.b.Verdict {
 		forRed := ev.run(row.prog, rb, &row.Clause, row.when)
 		forBlack := ev.run(row.prog, br, &row.Clause, row.when)
 		if ev.err != nil {
-			return Ruling{}, ev.err
+			return nil, nil, nil
 		}
 		if !forRed && !forBlack {
 			continue
 		}
-		decided = true
 		r.Row, r.Clause = row.ID, row.Cite
 		r.Weighed = strings.Contains(row.when.text, "Lightest") || strings.Contains(row.when.text, "Heaviest")
 		side, other := red, black
@@ -78,27 +44,10 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 		case row.Then == OtherMustVary:
 			r.Verdict = mustVary(other.Name)
 		}
-		if !s.quiet {
-			data := &verdictData{Side: *side, Other: *other, Cycle: cenv,
-				SidePatterns: patternNames(b, side), OtherPatterns: patternNames(b, other)}
-			r.Reason = render(row.tmpl, data)
-		}
-		break
+		return row, side, other
 	}
-	if !decided {
-		r.Notes = append(r.Notes, "no verdict row holds: draw by default")
-	}
-	if cyc.Occurrences > 0 && cyc.Occurrences < b.Repetitions {
-		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(b.Repetitions))
-	}
-	for i := range cyc.Moves {
-		if m := &cyc.Moves[i]; m.Cut {
-			r.Notes = append(r.Notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
-		}
-	}
-	p := b.Params
-	r.Params = &p
-	return r, nil
+	r.Notes = append(r.Notes, "no verdict row holds: draw by default")
+	return nil, nil, nil
 }
 
 // mustVary is the verdict that side must vary.
@@ -110,14 +59,4 @@ func mustVary(side string) string {
 		return BlackMustVary
 	}
 	return side + "-must-vary"
-}
-
-func patternNames(b *Book, s *SideEnv) []string {
-	var out []string
-	for k, p := range b.Patterns {
-		if s.Is[k] {
-			out = append(out, p.Name)
-		}
-	}
-	return out
 }

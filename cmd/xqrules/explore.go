@@ -28,12 +28,13 @@ import (
 	"github.com/xqrules/xqrules/position"
 )
 
-const exploreHelp = `Makes the repetition cycles a player can play from start positions — a move and
-a reply each taken back (4 plies, checks and their evasions first) and two pieces
-alternating (8 plies), all legal and capturing nothing — judges each under the two
-books and reports the groups where they part, how many cycles, the smallest example
-(pieces removed while the difference stays; its real colours and plies) and a few
-originals with their source.
+const exploreHelp = `Makes the repetition cycles a player can play from start positions — the cycle a
+game played there (starts from game records), a move and a reply each taken back (4
+plies, checks and their evasions first) and two pieces alternating (8 plies), all
+legal and capturing nothing — judges each under the two books and reports the groups
+where they part, how many cycles, the smallest example (pieces removed while the
+difference stays; its real colours and plies), a few originals with their source,
+and the repetitions played in the games that fall in the group.
 
 A group is a kind of difference, whatever the colours and wherever the cycle starts:
 each book's deciding verdict row and its verdict, the sides named by their part —
@@ -49,7 +50,9 @@ vary" or "the other side must vary"); varying and other, each {moves: the side's
 moves in the cycle, labels_differ: one "A vs B" per move labelled differently,
 sorted}; labels_differ (the same in words); count; minimal and examples (fen, moves,
 moves_cn, shape, source, pieces, varying_side: the colour playing the varying side
-there, a and b: each book's ruling with the real colours); minimised_from_pieces.
+there, played: the cycle a game played, a and b: each book's ruling with the real
+colours); minimised_from_pieces; played_count and played (the group's cycles played
+in the games, as examples).
 
 --from: case files (the YAML of testdata/cases/, JSON Lines with "expect"; each
 case's cycle start) or game records (PGN, JSON Lines, DhtmlXQ, XQF; each repetition
@@ -270,9 +273,23 @@ func writeExploreText(w io.Writer, o *exploreOut) {
 		}
 		fmt.Fprintf(w, "  originals:\n")
 		for _, x := range g.Examples {
-			fmt.Fprintf(w, "    %s (the varying side %s): %s  %s\n", x.Source, x.Varying, x.FEN, strings.Join(x.CN, " "))
+			fmt.Fprintf(w, "    %s%s (the varying side %s): %s  %s\n", x.Source, playedMark(x), x.Varying, x.FEN, strings.Join(x.CN, " "))
+		}
+		if g.PlayedCount > 0 {
+			fmt.Fprintf(w, "  played in the games: %d cycle(s)\n", g.PlayedCount)
+			for _, x := range g.PlayedIn {
+				fmt.Fprintf(w, "    %s (the varying side %s): %s  %s\n", x.Source, x.Varying, x.FEN, strings.Join(x.CN, " "))
+			}
 		}
 	}
+}
+
+// playedMark marks an original that a game played.
+func playedMark(x explore.Example) string {
+	if x.Played {
+		return " [played]"
+	}
+	return ""
 }
 
 // writeExploreJSONL writes a line per group ("type": "group": the fields
@@ -306,11 +323,12 @@ type exploreBoard struct {
 }
 
 type exploreGroupView struct {
-	N     int
-	G     explore.Group
-	Min   exploreBoard
-	Orig  []exploreBoard
-	Title string
+	N      int
+	G      explore.Group
+	Min    exploreBoard
+	Orig   []exploreBoard
+	Played []exploreBoard
+	Title  string
 }
 
 func boardOf(x explore.Example, width int) (exploreBoard, error) {
@@ -357,7 +375,8 @@ var exploreTmpl = template.Must(template.New("explore").Funcs(template.FuncMap{
 <tr><td>{{.Min.Ex.A.Book}}</td><td>{{join .Min.Ex.A.Labels " "}}</td><td>{{.Min.Ex.A.Verdict}}</td><td>{{.Min.Ex.A.Row}} {{.Min.Ex.A.Clause}}</td></tr>
 <tr><td>{{.Min.Ex.B.Book}}</td><td>{{join .Min.Ex.B.Labels " "}}</td><td>{{.Min.Ex.B.Verdict}}</td><td>{{.Min.Ex.B.Row}} {{.Min.Ex.B.Clause}}</td></tr>
 </table></div></div>
-<h3>Originals</h3><div class="explore-orig">{{range .Orig}}<figure>{{.SVG}}<figcaption>{{.Ex.Source}} (the varying side {{.Ex.Varying}})<br>{{join .Ex.CN " "}}</figcaption></figure>{{end}}</div>
+<h3>Originals</h3><div class="explore-orig">{{range .Orig}}<figure>{{.SVG}}<figcaption>{{.Ex.Source}}{{if .Ex.Played}} (played){{end}} (the varying side {{.Ex.Varying}})<br>{{join .Ex.CN " "}}</figcaption></figure>{{end}}</div>
+{{if .G.PlayedCount}}<h3>Played in the games: {{.G.PlayedCount}} cycle(s)</h3><div class="explore-orig">{{range .Played}}<figure>{{.SVG}}<figcaption>{{.Ex.Source}} (the varying side {{.Ex.Varying}})<br>{{join .Ex.CN " "}}</figcaption></figure>{{end}}</div>{{end}}
 </section>{{end}}
 </body></html>
 `))
@@ -384,6 +403,13 @@ func writeExploreHTML(w io.Writer, o *exploreOut) error {
 				return err
 			}
 			v.Orig = append(v.Orig, b)
+		}
+		for _, x := range g.PlayedIn {
+			b, err := boardOf(x, 200)
+			if err != nil {
+				return err
+			}
+			v.Played = append(v.Played, b)
 		}
 		page.Groups = append(page.Groups, v)
 	}

@@ -41,6 +41,15 @@ type env struct {
 	inputs  []string
 	output  string
 	spoiled *bool
+	// outputs: the files the command has claimed with create, by flag; no
+	// two may be the same file (scan --html X -o X).
+	outputs []claimed
+}
+
+// claimed is an output file a command is writing, and the flag naming it.
+type claimed struct {
+	flag string
+	f    *outfile.File
 }
 
 // runFunc runs a command with its flags parsed and its arguments (the
@@ -168,6 +177,13 @@ func (e *env) create(cmd, flag, path string) (*outfile.File, int, bool) {
 	case err != nil:
 		return nil, fail(e, cmd, fmt.Errorf("%s: %w", flag, err)), false
 	}
+	for _, c := range e.outputs {
+		if c.f.Same(f) {
+			f.Abort()
+			return nil, usageErr(e, cmd, "%s %s: the same file as %s %s (each output needs its own file)", flag, path, c.flag, c.f.Path()), false
+		}
+	}
+	e.outputs = append(e.outputs, claimed{flag, f})
 	return f, exitOK, true
 }
 

@@ -143,3 +143,36 @@ func TestOutputFlagEverywhere(t *testing.T) {
 		require.NoError(t, os.Remove(out))
 	}
 }
+
+// Two outputs of one command naming the same file (scan --html X -o X) are
+// refused before any work, whichever path names it, and the file is left as
+// it was (the follow-up of issue 25).
+func TestTwoOutputsOneFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	const old = "precious\n"
+	require.NoError(t, os.WriteFile(out, []byte(old), 0o644))
+	require.NoError(t, os.Symlink(out, filepath.Join(dir, "link.txt")))
+	sample, err := filepath.Abs(scanSample)
+	require.NoError(t, err)
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"scan", "--rules", "11", "--html", "out.txt", "-o", "out.txt", sample},
+		{"scan", "--rules", "11", "--html", "./out.txt", "-o", out, sample},
+		{"scan", "--rules", "11", "--html", "link.txt", "-o", "out.txt", sample},
+		{"scan", "--rules", "11", "--cpuprofile", "out.txt", "-o", "out.txt", sample},
+		{"scan", "--rules", "11", "--html", "new.html", "-o", "./new.html", sample},
+	} {
+		stdout, errs, st := xq(t, args...)
+		assert.Equal(t, exitUsage, st, "%v: %s", args, errs)
+		assert.Contains(t, errs, "the same file as", "%v", args)
+		assert.Empty(t, stdout, "%v", args)
+		assert.Equal(t, old, readFile(t, out), "%v", args)
+		assert.ElementsMatch(t, []string{"out.txt", "link.txt"}, dirEntries(t, dir), "%v", args)
+	}
+	// Each its own file: both written.
+	_, errs, st := xq(t, "scan", "--rules", "11", "--html", "report.html", "-o", "out.txt", sample)
+	require.Equal(t, exitOK, st, errs)
+	assert.NotEqual(t, old, readFile(t, out))
+	assert.Contains(t, readFile(t, filepath.Join(dir, "report.html")), "<html")
+}

@@ -46,6 +46,10 @@ type cycleView struct {
 	Rows               []moveRow
 	Sides              []sideRow
 	Verdicts           []verdictCell
+	// ByBook: a row per book and a column per move (then the sides, the
+	// verdict): chosen when there are more books than moves, so that a
+	// short cycle under every book reads without scrolling sideways.
+	ByBook bool
 	// Expected: one cell per book (the casebook only).
 	Expected []expectCell
 	Chases   []chaseView
@@ -163,6 +167,7 @@ func newCycleView(name, fen string, plies int, in interp.Input, fromPly int, rul
 		v.Rows = append(v.Rows, row)
 	}
 	v.Sides = sideRows(rulings)
+	v.ByBook = len(v.Books) > len(v.Rows)
 	v.Chases = chases(v.Moves, moves, after, rulings)
 	return v, nil
 }

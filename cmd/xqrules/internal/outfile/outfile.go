@@ -98,6 +98,14 @@ func Create(path string, inputs ...string) (*File, error) {
 // Path is the output's path as it was given.
 func (f *File) Path() string { return f.path }
 
+// Same reports whether f and g write the same file (their targets, links
+// resolved, as absolute paths): two outputs of one command must not.
+func (f *File) Same(g *File) bool {
+	a, err1 := filepath.Abs(f.target)
+	b, err2 := filepath.Abs(g.target)
+	return err1 == nil && err2 == nil && a == b
+}
+
 // Commit flushes the output, syncs it to the disk and renames it over the
 // target. On an error the target is left as it was and the temporary file
 // removed.

@@ -24,6 +24,53 @@ import (
 	"github.com/xqrules/xqrules/position"
 )
 
+// reportServer serves the report `judge --format html --rules WHICH`
+// writes of the 2020 book's figure 2, at /report.html.
+func reportServer(t *testing.T, which string) *httptest.Server {
+	t.Helper()
+	lib, err := interp.Bundled()
+	require.NoError(t, err)
+	books, err := lib.Select(which)
+	require.NoError(t, err)
+	start, moves, err := play(fig02FEN, position.SplitMoves(fig02Moves))
+	require.NoError(t, err)
+	j, err := cliout.Judge(books, start, moves)
+	require.NoError(t, err)
+	var page bytes.Buffer
+	require.NoError(t, htmlreport.WriteJudgement(&page, []htmlreport.Judged{{FEN: j.FEN, Plies: len(moves), Cycle: j.In, Rulings: j.Rulings}}))
+	require.Contains(t, page.String(), `font-family: "XQRules Text"; src: url(data:font/otf;base64,`)
+	rep := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(page.Bytes())
+	}))
+	t.Cleanup(rep.Close)
+	return rep
+}
+
+// A report of a short cycle under all ten books fits a desktop screen: no
+// sideways scrolling (a row per book; the follow-up of issue 25).
+func TestBrowserReportFitsDesktop(t *testing.T) {
+	ctx, _ := browser(t)
+	rep := reportServer(t, "all")
+	var m struct {
+		ScrollWidth, InnerWidth, TableScroll, TableClient float64
+		Rows                                              int
+	}
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(rep.URL+"/report.html"),
+		chromedp.WaitVisible(`table.books`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const s = document.querySelector(".scroll");
+			return { scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
+				tableScroll: s.scrollWidth, tableClient: s.clientWidth,
+				rows: document.querySelectorAll("table.books tbody tr").length }; })()`, &m),
+	))
+	screenshot(t, ctx, "report-desktop.png")
+	assert.Equal(t, 10, m.Rows, "a row per book")
+	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "the page does not scroll sideways")
+	assert.LessOrEqual(t, m.TableScroll, m.TableClient+1, "the books' table does not scroll sideways")
+}
+
 // systemCJKFonts lists the CJK fonts fontconfig knows ("" when none, or
 // when fc-list is missing).
 func systemCJKFonts() string {
@@ -173,22 +220,7 @@ func TestBrowserTextFont(t *testing.T) {
 	checkNotNotdef(t, ctx, text, "workbench")
 
 	// A report, as `judge --format html` writes it: the font inlined.
-	lib, err := interp.Bundled()
-	require.NoError(t, err)
-	books, err := lib.Select("all")
-	require.NoError(t, err)
-	start, moves, err := play(fig02FEN, position.SplitMoves(fig02Moves))
-	require.NoError(t, err)
-	j, err := cliout.Judge(books, start, moves)
-	require.NoError(t, err)
-	var page bytes.Buffer
-	require.NoError(t, htmlreport.WriteJudgement(&page, []htmlreport.Judged{{FEN: j.FEN, Plies: len(moves), Cycle: j.In, Rulings: j.Rulings}}))
-	require.Contains(t, page.String(), `font-family: "XQRules Text"; src: url(data:font/otf;base64,`)
-	rep := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(page.Bytes())
-	}))
-	defer rep.Close()
+	rep := reportServer(t, "all")
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(rep.URL+"/report.html"),
 		chromedp.WaitVisible(`table.books`, chromedp.ByQuery),
