@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,10 +26,16 @@ type Func struct {
 
 func (f Func) String() string { return fmt.Sprintf("%s: %s is %d lines", f.Pos, f.Name, f.Lines) }
 
-// Longer returns the functions of the .go files (tests included) directly
-// in dir that are longer than limit lines, longest first.
+// Longer returns the functions of the .go files (tests included) in dir and
+// the directories below it that are longer than limit lines, longest first.
 func Longer(dir string, limit int) ([]Func, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	var names []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			names = append(names, path)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,8 @@ import (
 const maxLines = 150
 
 // TestFactsAndInterpFunctionsAreShort keeps every function of facts/ and
-// interp/, tests included, at most maxLines lines long.
+// interp/ (their subpackages and tests included) at most maxLines lines
+// long.
 func TestFactsAndInterpFunctionsAreShort(t *testing.T) {
 	for _, dir := range []string{"../../facts", "../../interp"} {
 		long, err := Longer(dir, maxLines)
@@ -37,13 +38,16 @@ func TestLongerFindsLongFunctions(t *testing.T) {
 		"type T struct{}\n\nfunc (t *T) method() {\n" + body(11) + "}\n\n" +
 		"func outer() {\n\tf := func() {\n" + body(11) + "\t}\n\tf()\n}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644))
+	sub := filepath.Join(dir, "internal", "q")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(sub, "q_test.go"), []byte("package q\n\nfunc below() {\n"+body(11)+"}\n"), 0o644))
 	long, err := Longer(dir, 10)
 	require.NoError(t, err)
 	var names []string
 	for _, f := range long {
 		names = append(names, f.Name)
 	}
-	assert.ElementsMatch(t, []string{"overLimit", "T.method", "outer", "func literal in outer"}, names)
+	assert.ElementsMatch(t, []string{"overLimit", "T.method", "outer", "func literal in outer", "below"}, names)
 	for _, f := range long {
 		if f.Name == "overLimit" {
 			assert.Equal(t, 11, f.Lines)
