@@ -344,14 +344,16 @@ const noExchange = 1 << 30
 // value (its own alpha, v − beta, is below what it returns, or the root
 // would have cut off), and deeper down a window differs from the full one
 // only in bounds returned for moves that are not best. At or above beta it
-// is a lower bound (fail-soft).
+// is a lower bound (fail-soft). Below beta its line is left in pv[ply], as
+// exchange leaves it.
 func (s *searcher) exchangeBelow(ply, beta int) int {
 	k := s.pos.Key()
-	if v, ok := s.memo.exchanges.get(k); ok {
-		if v.v >= beta {
+	if e, ok := s.memo.exchanges.get(k); ok {
+		if e.v >= beta {
 			return noExchange
 		}
-		return v.v
+		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], s.memo.slab[e.off:e.off+e.n])
+		return e.v
 	}
 	if lb, ok := s.memo.exAtLeast.get(k); ok && lb >= beta {
 		return noExchange

@@ -138,6 +138,20 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				}
 				square := s.par.ChaseExchange == ChaseSquare
 				z, base := s.squareRest(ply, m, square)
+				// Below the root a line no better than the floor, or than
+				// the best line found here (or, telling ties apart, worse
+				// than it), changes nothing: the exchange is asked only
+				// whether the opponent wins back less than that allows.
+				lim := noFloor
+				if ply > 0 {
+					lim = floor
+					if b := best; found {
+						if s.tie != nil {
+							b--
+						}
+						lim = max(lim, b)
+					}
+				}
 				s.pos.Make(m)
 				var rest int
 				switch {
@@ -146,11 +160,17 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 				case square:
 					matedAll = false
 					rest = s.zoneExchange(ply+1, z) - base
+				case lim != noFloor:
+					matedAll = false
+					rest = s.exchangeBelow(ply+1, v-lim)
 				default:
 					matedAll = false
 					rest = s.exchange(ply + 1)
 				}
 				s.pos.Unmake()
+				if rest == noExchange {
+					continue // worth no more than lim
+				}
 				v -= rest
 				if !found || v > best {
 					best, found = v, true
