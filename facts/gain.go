@@ -44,14 +44,17 @@ type gainResult struct {
 // par.GainChecks checks (抽吃, 连将吃子); the opponent answers checks with any
 // legal move and may stop the exchange when it suits it.
 func (s *searcher) gainVia(target position.Square) gainResult {
-	return s.gainViaChecks(target, s.par.GainChecks, noFloor)
+	return s.gainViaChecks(target, s.par.GainChecks, noFloor, noCeil)
 }
 
 // gainViaChecks is gainVia with its own budget of checks before the capture,
 // and a floor for the search (see gainSearch): with one, it reports a line
 // only if one is worth more than the floor (before the baseline and the pawn
-// clamp), and then the same line as without.
-func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gainResult {
+// clamp), and then the same line as without. ceil (noCeil: none) is a value
+// no line reaches (one more than the best, which gainAll has found): the
+// search, which never gets there, finds the same line, but the answers to a
+// check need be searched only up to it (gainSearch's ceil).
+func (s *searcher) gainViaChecks(target position.Square, checks, floor, ceil int) gainResult {
 	s.reset()
 	var r gainResult
 	if s.par.PawnTradeNoGain && s.par.ChaseExchange == ChaseBoard {
@@ -60,7 +63,7 @@ func (s *searcher) gainViaChecks(target position.Square, checks, floor int) gain
 		_, taken := s.baselineLine(target, false)
 		s.tie = &tieBreak{taken: taken}
 	}
-	g, ok := s.gainSearch(target, checks, 0, &r, floor, noCeil)
+	g, ok := s.gainSearch(target, checks, 0, &r, floor, ceil)
 	s.tie = nil
 	r.ok = ok
 	if ok {
@@ -1012,12 +1015,12 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 			// The line as evidence: most threats are plain captures, so try
 			// without checks first and search the check lines only if the
 			// shared search found more than that.
-			full := s.gainViaChecks(sq, 0, noFloor)
+			full := s.gainViaChecks(sq, 0, noFloor, noCeil)
 			if !full.ok || full.found < t.val[q] || full.clamped {
 				// The line is one worth what the shared search found:
 				// the search for it need look at no line worth less (and
 				// should it find none, it looks again at them all).
-				full = s.gainViaChecks(sq, s.par.GainChecks, t.val[q]-1)
+				full = s.gainViaChecks(sq, s.par.GainChecks, t.val[q]-1, t.val[q]+1)
 				if !full.ok {
 					full = s.gainVia(sq)
 				}
