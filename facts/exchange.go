@@ -142,6 +142,11 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			if s.tick() && ply+1 < maxPly-1 && s.mates(m) {
 				v = mateScore
 			}
+		} else if depth == 1 && !s.givesCheck(m) {
+			// Out of depth after it and not in check: the node below is
+			// worth 0 (what qsc would find there).
+			s.pvLen[ply+1] = ply + 1
+			s.tick()
 		} else {
 			spare := s.nSpared > 0 && s.spared[m.From()]
 			if spare {
@@ -235,36 +240,30 @@ func sortCaptures(s *searcher, ms []position.Move) {
 	if lm := s.pos.LastMove(); lm != position.NoMove && lm != position.NullMove {
 		last = lm.To()
 	}
-	type key struct{ value, recapture, kind, cheap int }
-	keyOf := func(m position.Move) key {
-		k := key{value: s.value(s.pos.At(m.To()), m.To()), kind: int(s.pos.At(m.To()).Kind()),
-			cheap: -s.value(s.pos.At(m.From()), m.From())}
-		if m.To() == last {
-			k.recapture = 1
-		}
-		return k
+	if len(ms) < 2 {
+		return
 	}
-	before := func(a, b key) bool { // a sorts before b, or with it
-		if a.value != b.value {
-			return a.value > b.value
+	// Each move's key, worked out once: the value taken, then recapture,
+	// kind taken and the taker's cheapness packed so that a greater key
+	// sorts first (values are far below 1<<20 but for mateScore, which no
+	// piece is worth).
+	keys := s.sortKeys[:len(ms)]
+	for i, m := range ms {
+		to, from := m.To(), m.From()
+		k := int64(s.value(s.pos.At(to), to))<<32 - int64(s.value(s.pos.At(from), from))
+		if to == last {
+			k += 1 << 28
 		}
-		if a.recapture != b.recapture {
-			return a.recapture > b.recapture
-		}
-		if a.kind != b.kind {
-			return a.kind > b.kind
-		}
-		return a.cheap >= b.cheap
+		keys[i] = k + int64(s.pos.At(to).Kind())<<24
 	}
 	for i := 1; i < len(ms); i++ {
-		m := ms[i]
-		k := keyOf(m)
+		m, k := ms[i], keys[i]
 		j := i
-		for j > 0 && before(k, keyOf(ms[j-1])) {
-			ms[j] = ms[j-1]
+		for j > 0 && k >= keys[j-1] { // m sorts before ms[j-1], or with it
+			ms[j], keys[j] = ms[j-1], keys[j-1]
 			j--
 		}
-		ms[j] = m
+		ms[j], keys[j] = m, k
 	}
 }
 
@@ -272,7 +271,7 @@ func sortCaptures(s *searcher, ms []position.Move) {
 // victim first, then the others, each group as sortCaptures orders ties. It
 // returns the number of captures.
 func (s *searcher) capturesFirst(ms []position.Move) int {
-	var quiet [position.MaxMoves]position.Move
+	quiet := &s.quiet
 	n, q := 0, 0
 	for _, m := range ms {
 		if s.pos.At(m.To()) != position.NoPiece {

@@ -69,6 +69,9 @@ type scratch struct {
 	// path[ply]: the move a gain search's line made at ply, on the way to
 	// the node it searches (see tieBreak).
 	path [maxPly]position.Move
+	// sortKeys, quiet: sortCaptures' and capturesFirst's scratch.
+	sortKeys [2 * position.MaxMoves]int64
+	quiet    [position.MaxMoves]position.Move
 }
 
 // memo keeps the results of searches that depend only on the position (its
