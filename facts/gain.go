@@ -116,11 +116,8 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 		return 0, false
 	}
 	moves := s.legal(ply)
-	best, found := 0, false
+	var c lineChoice
 	matedAll, anyDirect := true, false
-	// Whether the best line is one the pawn clamp takes away, once known
-	// (see tieBreak).
-	known, clamped := false, false
 	// Two passes: the direct captures of the target first, so that on equal
 	// balance the direct line is the one reported (ties must not depend on
 	// the order moves are generated in, or mirrored boards differ).
@@ -131,113 +128,21 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 			}
 			if m.To() == target {
 				anyDirect = true
-				v := s.value(s.pos.At(target), target)
-				// Taking without check wins at most the victim (the
-				// opponent may stop): below the root, skip what cannot
-				// matter. At the root every capture is tried (its facts:
-				// mated at once or not).
-				if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
-					continue
+				v, ok, escaped := s.directLine(target, m, ply, floor, &c)
+				matedAll = matedAll && !escaped
+				if ok {
+					s.offer(&c, ply, m, v)
 				}
-				square := s.par.ChaseExchange == ChaseSquare
-				z, base := s.squareRest(ply, m, square)
-				// Below the root a line no better than the floor, or than
-				// the best line found here (or, telling ties apart, worse
-				// than it), changes nothing: the exchange is asked only
-				// whether the opponent wins back less than that allows.
-				lim := noFloor
-				if ply > 0 {
-					lim = floor
-					if b := best; found {
-						if s.tie != nil {
-							b--
-						}
-						lim = max(lim, b)
-					}
-				}
-				s.pos.Make(m)
-				var rest int
-				switch {
-				case ply == 0 && s.opponentMatesInOne(ply+1):
-					rest = mateScore
-				case square:
-					matedAll = false
-					rest = s.zoneExchange(ply+1, z) - base
-				case lim != noFloor:
-					matedAll = false
-					rest = s.exchangeBelow(ply+1, v-lim)
-				default:
-					matedAll = false
-					rest = s.exchange(ply + 1)
-				}
-				s.pos.Unmake()
-				if rest == noExchange {
-					continue // worth no more than lim
-				}
-				v -= rest
-				if !found || v > best {
-					best, found = v, true
-					s.setPV(ply, m)
-					known = false
-					if best >= ceil {
-						return best, true
-					}
-				} else if v == best && s.tie != nil {
-					known, clamped = s.tieBreak(ply, m, known, clamped, true)
-				}
-				continue
-			}
-			// The checks before the victim falls take nothing: a capture
-			// with check is a first capture of its own (its victim's
-			// threat), or the victim's gain would borrow another piece's
-			// (and an exchange of rooks with check would read as a chase
-			// of whatever follows) — except the checking piece taking the
-			// piece that has just blocked its check: the check goes on
-			// (连续将军得子, 2020 图3 车7平8), and the blocker is won on the
-			// way.
-			if checks <= 0 {
-				continue
-			}
-			gained := 0
-			if s.pos.At(m.To()) != position.NoPiece {
-				if !s.takesBlocker(m, ply) {
-					continue
-				}
-				gained = s.value(s.pos.At(m.To()), m.To())
-			}
-			if !s.givesCheck(m) {
-				continue
-			}
-			fl := floor
-			if found && best > fl {
-				fl = best // a line must beat the best one found here
-				if s.tie != nil {
-					fl-- // or equal it (see tieBreak)
+			} else {
+				v, ok := s.checkLine(target, m, checks, ply, floor, ceil, &c)
+				if ok {
+					s.offer(&c, ply, m, v)
 				}
 			}
-			if fl != noFloor {
-				fl -= gained
+			if c.found && c.best >= ceil {
+				return c.best, true
 			}
-			cl := ceil
-			if cl != noCeil {
-				cl -= gained
-			}
-			s.checker[ply] = m.To()
-			s.path[ply] = m
-			s.pos.Make(m)
-			v, ok := s.afterCheck(target, checks-1, ply+1, fl, cl)
-			s.pos.Unmake()
-			if ok && (!found || gained+v > best) {
-				best, found = gained+v, true
-				s.setPV(ply, m)
-				known = false
-				if best >= ceil {
-					return best, true
-				}
-			} else if ok && gained+v == best && s.tie != nil {
-				known, clamped = s.tieBreak(ply, m, known, clamped, true)
-			}
-			if s.cut {
+			if s.cut && pass == 1 {
 				break
 			}
 		}
@@ -246,7 +151,127 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 		stats.direct = anyDirect
 		stats.matedAll = anyDirect && matedAll
 	}
-	return best, found
+	return c.best, c.found
+}
+
+// lineChoice is the best line a gain search has found at a node: its
+// balance, and, once known, whether the pawn clamp takes it away (see
+// tieBreak). The line itself is in pv.
+type lineChoice struct {
+	best                  int
+	found, known, clamped bool
+}
+
+// offer puts the line through m at ply, worth v, left in pv[ply+1], to
+// the mover's choice c: a better line is taken, an equal one is told apart
+// by the pawn clamp when the search does that (tieBreak).
+func (s *searcher) offer(c *lineChoice, ply int, m position.Move, v int) {
+	switch {
+	case !c.found || v > c.best:
+		c.best, c.found, c.known = v, true, false
+		s.setPV(ply, m)
+	case v == c.best && s.tie != nil:
+		c.known, c.clamped = s.tieBreak(ply, m, c.known, c.clamped, true)
+	}
+}
+
+// directLine is the balance of the direct capture m of the victim on
+// target, at ply of a gain search: the victim less what the opponent wins
+// back in the exchange that follows (less the rest's baseline under
+// ChaseSquare), or less mateScore when it mates at once (at the root: a
+// fact, 细则7). ok is false when, below the root, the line cannot matter:
+// it is no better than the floor or the best line found here (c). escaped:
+// it was searched and does not get the mover mated at once.
+func (s *searcher) directLine(target position.Square, m position.Move, ply, floor int, c *lineChoice) (v int, ok, escaped bool) {
+	v = s.value(s.pos.At(target), target)
+	// Taking without check wins at most the victim (the opponent may
+	// stop): below the root, skip what cannot matter. At the root every
+	// capture is tried (its facts: mated at once or not).
+	if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
+		return 0, false, false
+	}
+	square := s.par.ChaseExchange == ChaseSquare
+	z, base := s.squareRest(ply, m, square)
+	// Below the root a line no better than the floor, or than the best
+	// line found here (or, telling ties apart, worse than it), changes
+	// nothing: the exchange is asked only whether the opponent wins back
+	// less than that allows.
+	lim := noFloor
+	if ply > 0 {
+		lim = floor
+		if b := c.best; c.found {
+			if s.tie != nil {
+				b--
+			}
+			lim = max(lim, b)
+		}
+	}
+	s.pos.Make(m)
+	var rest int
+	escaped = true
+	switch {
+	case ply == 0 && s.opponentMatesInOne(ply+1):
+		rest, escaped = mateScore, false
+	case square:
+		rest = s.zoneExchange(ply+1, z) - base
+	case lim != noFloor:
+		rest = s.exchangeBelow(ply+1, v-lim)
+	default:
+		rest = s.exchange(ply + 1)
+	}
+	s.pos.Unmake()
+	if rest == noExchange {
+		return 0, false, escaped // worth no more than lim
+	}
+	return v - rest, true, escaped
+}
+
+// checkLine is the balance of the line through the victim on target that
+// starts with the check m at ply of a gain search: what m takes, and then
+// the least the opponent's answers leave (afterCheck). ok is false when m
+// is no such check or the line does not beat the floor, or the best line
+// found here (c).
+//
+// The checks before the victim falls take nothing: a capture with check is
+// a first capture of its own (its victim's threat), or the victim's gain
+// would borrow another piece's (and an exchange of rooks with check would
+// read as a chase of whatever follows) — except the checking piece taking
+// the piece that has just blocked its check: the check goes on (连续将军得子,
+// 2020 图3 车7平8), and the blocker is won on the way.
+func (s *searcher) checkLine(target position.Square, m position.Move, checks, ply, floor, ceil int, c *lineChoice) (int, bool) {
+	if checks <= 0 {
+		return 0, false
+	}
+	gained := 0
+	if s.pos.At(m.To()) != position.NoPiece {
+		if !s.takesBlocker(m, ply) {
+			return 0, false
+		}
+		gained = s.value(s.pos.At(m.To()), m.To())
+	}
+	if !s.givesCheck(m) {
+		return 0, false
+	}
+	fl := floor
+	if c.found && c.best > fl {
+		fl = c.best // a line must beat the best one found here
+		if s.tie != nil {
+			fl-- // or equal it (see tieBreak)
+		}
+	}
+	if fl != noFloor {
+		fl -= gained
+	}
+	cl := ceil
+	if cl != noCeil {
+		cl -= gained
+	}
+	s.checker[ply] = m.To()
+	s.path[ply] = m
+	s.pos.Make(m)
+	v, ok := s.afterCheck(target, checks-1, ply+1, fl, cl)
+	s.pos.Unmake()
+	return gained + v, ok
 }
 
 // ownShare is what a direct line through the victim on target, whose
