@@ -719,27 +719,9 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		return
 	}
 	f := s.frame(ply)
-	wanted := 0 // with ceilings: the victims wanted and not yet at theirs
+	n := allNode{out: out, want: want, floor: floor, ceil: ceil}
 	if ceil != nil {
-		lw := &f.want
-		*lw = [position.NumSquares]bool{}
-		for _, q := range vict {
-			if want == nil || want[q] {
-				lw[q] = true
-				wanted++
-			}
-		}
-		want = lw
-	}
-	// reached reports whether victim q, wanted, now has a line at its
-	// ceiling, and drops it from the victims wanted if so.
-	reached := func(q position.Square) bool {
-		if ceil == nil || !want[q] || !out.ok[q] || out.val[q] < ceil[q] {
-			return false
-		}
-		want[q] = false
-		wanted--
-		return true
+		n.track(&f.want, vict)
 	}
 	// The captures, then (within the budget) the quiet checks: a capture
 	// with check is a first capture of its own, unless it takes the piece
@@ -751,56 +733,10 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		// The checking piece that takes the piece blocking its check, with
 		// check again, also goes on as a check (see gainSearch).
 		goOn := i < nCaps && checks > 0 && s.takesBlocker(m, ply) && s.givesCheck(m)
-		if i < nCaps && (want == nil || want[to]) && s.pos.At(to).Kind() != position.King &&
+		if i < nCaps && n.wants(to) && s.pos.At(to).Kind() != position.King &&
 			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m)) {
-			cap := s.pos.At(to)
-			v := s.value(cap, to)
-			square := s.par.ChaseExchange == ChaseSquare
-			z, base := s.squareRest(ply, m, square)
-			s.pos.Make(m)
-			// "Gets mated at once" is a fact about the mover's first
-			// capture (细则7); deeper in a line the exchange search sees
-			// checks and their answers itself.
-			mated := ply == 0 && s.opponentMatesInOne(ply+1)
-			// Only a balance above the floor, or above what another
-			// capture of the victim has found here, matters.
-			fl := noFloor
-			if floor != nil {
-				fl = floor[to]
-			}
-			if out.ok[to] && out.val[to] > fl {
-				fl = out.val[to]
-			}
-			rest := mateScore
-			switch {
-			case mated:
-			case square:
-				// The same rest as gainSearch's, bounded as exchangeBelow
-				// is: at least v - fl reads as noExchange.
-				if rest = s.zoneExchange(ply+1, z) - base; fl != noFloor && rest >= v-fl {
-					rest = noExchange
-				}
-			case fl != noFloor:
-				// The exchange is asked only whether the opponent wins
-				// back less than v - fl (exact when it does).
-				rest = s.exchangeBelow(ply+1, v-fl)
-			default:
-				rest = s.exchange(ply + 1)
-			}
-			s.pos.Unmake()
-			if root != nil {
-				r := &root[to]
-				if !r.direct {
-					r.matedAll = true
-				}
-				r.direct = true
-				r.matedAll = r.matedAll && mated
-			}
-			if rest != noExchange && (v-rest > out.val[to] || !out.ok[to]) {
-				out.val[to], out.ok[to] = v-rest, true
-				if reached(to) && wanted == 0 {
-					return
-				}
+			if s.allCapture(m, ply, &n, root) && n.wanted == 0 {
+				return
 			}
 		}
 		if i < nCaps && !goOn {
@@ -810,53 +746,159 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		if i < nCaps {
 			gained = s.value(s.pos.At(to), to)
 		}
-		// What a line under this check must beat: the floor, or what this
-		// node already has through the victim; less what the check takes.
-		// The ceilings too are less what the check takes.
-		cf, cc := &f.fl, &f.cl
-		var cceil *floors
-		if ceil != nil {
-			cceil = cc
-		}
-		cv := f.vict[:0] // the victims after the check: less the one it takes
-		for _, q := range vict {
-			if q == to {
-				continue
-			}
-			cv = append(cv, q)
-			fl := noFloor
-			if floor != nil {
-				fl = floor[q]
-			}
-			if out.ok[q] && out.val[q] > fl {
-				fl = out.val[q]
-			}
-			if fl != noFloor {
-				fl -= gained
-			}
-			cf[q] = fl
-			if ceil != nil {
-				cc[q] = noCeil
-				if ceil[q] != noCeil {
-					cc[q] = ceil[q] - gained
-				}
-			}
-		}
-		sub := &f.sub
-		s.checker[ply] = to
-		s.pos.Make(m)
-		s.afterCheckAll(checks-1, ply+1, sub, want, cf, cceil, cv)
-		s.pos.Unmake()
-		for _, q := range cv {
-			if sub.ok[q] {
-				if v := gained + sub.val[q]; !out.ok[q] || v > out.val[q] {
-					out.val[q], out.ok[q] = v, true
-					reached(q)
-				}
-			}
-		}
-		if s.cut || (ceil != nil && wanted == 0) {
+		s.allCheckLine(m, gained, checks, ply, f, &n, vict)
+		if s.cut || (ceil != nil && n.wanted == 0) {
 			return
+		}
+	}
+}
+
+// allNode is gainAll's state at a node: the victims' lines found (out), the
+// victims still wanted (want, nil: all), their floors and ceilings (nil:
+// none) and, with ceilings, how many wanted victims are not yet at theirs.
+type allNode struct {
+	out         *targets
+	want        *[position.NumSquares]bool
+	floor, ceil *floors
+	wanted      int
+}
+
+// track makes lw the node's own copy of the victims of vict it wants, to
+// drop each as it reaches its ceiling.
+func (n *allNode) track(lw *[position.NumSquares]bool, vict []position.Square) {
+	*lw = [position.NumSquares]bool{}
+	for _, q := range vict {
+		if n.want == nil || n.want[q] {
+			lw[q] = true
+			n.wanted++
+		}
+	}
+	n.want = lw
+}
+
+// wants reports whether the victim on q is still wanted.
+func (n *allNode) wants(q position.Square) bool { return n.want == nil || n.want[q] }
+
+// floorOf is what a line through the victim on q must beat here: its floor,
+// or the best line through it found here.
+func (n *allNode) floorOf(q position.Square) int {
+	fl := noFloor
+	if n.floor != nil {
+		fl = n.floor[q]
+	}
+	if n.out.ok[q] && n.out.val[q] > fl {
+		fl = n.out.val[q]
+	}
+	return fl
+}
+
+// reached reports whether victim q, wanted, now has a line at its ceiling,
+// and drops it from the victims wanted if so.
+func (n *allNode) reached(q position.Square) bool {
+	if n.ceil == nil || !n.want[q] || !n.out.ok[q] || n.out.val[q] < n.ceil[q] {
+		return false
+	}
+	n.want[q] = false
+	n.wanted--
+	return true
+}
+
+// offer records a line worth v through the victim on q, if it is the best
+// found here, and reports whether the victim has reached its ceiling.
+func (n *allNode) offer(q position.Square, v int) bool {
+	if n.out.ok[q] && v <= n.out.val[q] {
+		return false
+	}
+	n.out.val[q], n.out.ok[q] = v, true
+	return n.reached(q)
+}
+
+// allCapture is gainAll's direct capture m at ply: the victim less what
+// the opponent wins back (exchange, asked only below what could matter),
+// or less mateScore if the opponent mates at once (a fact of the root's
+// captures, kept in root). It reports whether the victim has reached its
+// ceiling.
+func (s *searcher) allCapture(m position.Move, ply int, n *allNode, root *[position.NumSquares]gainResult) bool {
+	to := m.To()
+	v := s.value(s.pos.At(to), to)
+	square := s.par.ChaseExchange == ChaseSquare
+	z, base := s.squareRest(ply, m, square)
+	s.pos.Make(m)
+	// "Gets mated at once" is a fact about the mover's first capture
+	// (细则7); deeper in a line the exchange search sees checks and their
+	// answers itself.
+	mated := ply == 0 && s.opponentMatesInOne(ply+1)
+	// Only a balance above the floor, or above what another capture of
+	// the victim has found here, matters.
+	fl := n.floorOf(to)
+	rest := mateScore
+	switch {
+	case mated:
+	case square:
+		// The same rest as gainSearch's, bounded as exchangeBelow is: at
+		// least v - fl reads as noExchange.
+		if rest = s.zoneExchange(ply+1, z) - base; fl != noFloor && rest >= v-fl {
+			rest = noExchange
+		}
+	case fl != noFloor:
+		// The exchange is asked only whether the opponent wins back less
+		// than v - fl (exact when it does).
+		rest = s.exchangeBelow(ply+1, v-fl)
+	default:
+		rest = s.exchange(ply + 1)
+	}
+	s.pos.Unmake()
+	if root != nil {
+		r := &root[to]
+		if !r.direct {
+			r.matedAll = true
+		}
+		r.direct = true
+		r.matedAll = r.matedAll && mated
+	}
+	return rest != noExchange && n.offer(to, v-rest)
+}
+
+// allCheckLine is gainAll's check m at ply, taking gained on the way: the
+// lines through every victim but the one it takes, searched under the
+// answers (afterCheckAll) against the node's floors and ceilings less what
+// the check takes, and recorded in n.
+func (s *searcher) allCheckLine(m position.Move, gained, checks, ply int, f *frame, n *allNode, vict []position.Square) {
+	to := m.To()
+	// What a line under this check must beat: the floor, or what this
+	// node already has through the victim; less what the check takes.
+	// The ceilings too are less what the check takes.
+	cf, cc := &f.fl, &f.cl
+	var cceil *floors
+	if n.ceil != nil {
+		cceil = cc
+	}
+	cv := f.vict[:0] // the victims after the check: less the one it takes
+	for _, q := range vict {
+		if q == to {
+			continue
+		}
+		cv = append(cv, q)
+		fl := n.floorOf(q)
+		if fl != noFloor {
+			fl -= gained
+		}
+		cf[q] = fl
+		if n.ceil != nil {
+			cc[q] = noCeil
+			if n.ceil[q] != noCeil {
+				cc[q] = n.ceil[q] - gained
+			}
+		}
+	}
+	sub := &f.sub
+	s.checker[ply] = to
+	s.pos.Make(m)
+	s.afterCheckAll(checks-1, ply+1, sub, n.want, cf, cceil, cv)
+	s.pos.Unmake()
+	for _, q := range cv {
+		if sub.ok[q] {
+			n.offer(q, gained+sub.val[q])
 		}
 	}
 }
