@@ -6,7 +6,9 @@ package facts
 // a memo of what depends on the positions alone (move lists, mates in one,
 // mate searches) or on the params too (exchange values, baselines). The
 // searches themselves are in exchange.go (the exchange on a square), gain.go
-// (what a side can win through a piece), mate.go (mate threats) and
+// and gainall.go (what a side can win through a piece, for one victim and
+// for all at once; baseline.go, ownshare.go, pawnclamp.go, chasepieces.go
+// and chasesquare.go say what the gain counts), mate.go (mate threats) and
 // mateinone.go (the filters that answer "mate in one?" without listing every
 // move). TestMemoOrderIndependent checks that no answer depends on what the
 // memo already held; TestTableMatchesMap the memo's tables.
