@@ -289,69 +289,18 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 			alive[q] = true
 		}
 	}
-	first := true
-	for _, r := range replies {
+	for i, r := range replies {
+		first := i == 0
 		lost := 0
 		if cap := s.pos.At(r.To()); cap != position.NoPiece {
 			lost = s.value(cap, r.To())
 		}
-		// The victims still alive, in the coordinates after the answer.
-		sw := &f.sw
-		*sw = *alive
-		sw[r.To()], sw[r.From()] = alive[r.From()], false
-		// The victims and their floors after the answer (the answering
-		// piece moved): a line must now beat the floors by what the answer
-		// took.
-		sf, sc := &f.fl, &f.cl
-		var sceil *floors
-		if ceil != nil || !first {
-			sceil = sc
-		}
-		cv := f.vict[:0]
-		for _, q := range vict {
-			fl := floor[q]
-			if fl != noFloor {
-				fl += lost
-			}
-			cl := noCeil
-			if sceil != nil {
-				if ceil != nil {
-					cl = ceil[q]
-				}
-				if !first && out.ok[q] && out.val[q] < cl {
-					cl = out.val[q]
-				}
-				if cl != noCeil {
-					cl += lost
-				}
-			}
-			if q == r.From() {
-				q = r.To()
-			}
-			cv = append(cv, q)
-			sf[q] = fl
-			sc[q] = cl
-		}
+		sceil, cv := s.answerWindow(f, r, lost, first, out, floor, ceil, vict)
 		sub := &f.sub
 		s.pos.Make(r)
-		s.gainAll(checks, ply+1, sub, nil, sw, sf, sceil, cv)
+		s.gainAll(checks, ply+1, sub, nil, &f.sw, &f.fl, sceil, cv)
 		s.pos.Unmake()
-		// Map the answer's moved piece back to its square before the answer;
-		// in those coordinates the answer's destination holds no victim.
-		sub.val[r.From()], sub.ok[r.From()] = sub.val[r.To()], sub.ok[r.To()]
-		sub.ok[r.To()] = false
-		for _, q := range vict {
-			if first {
-				out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q] && alive[q]
-				continue
-			}
-			if !sub.ok[q] {
-				out.ok[q] = false
-			} else if out.ok[q] && sub.val[q]-lost < out.val[q] {
-				out.val[q] = sub.val[q] - lost
-			}
-		}
-		first = false
+		leastOver(out, sub, r, lost, first, alive, vict)
 		if s.cut {
 			*out = targets{}
 			return
@@ -365,6 +314,72 @@ func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.
 		}
 		if !any {
 			return
+		}
+	}
+}
+
+// answerWindow sets up, in f, the search under the answer r (taking lost)
+// of afterCheckAll's victims (vict, those alive in f.alive), in the
+// coordinates after the answer (the answering piece moved): the victims
+// still alive (f.sw), their floors (f.fl), which a line must now beat by
+// what the answer took, and, with ceilings or after the first answer, their
+// ceilings (f.cl, returned; nil: none): the ceiling given, or the least the
+// answers so far leave the victim, if less. It returns the victims.
+func (s *searcher) answerWindow(f *frame, r position.Move, lost int, first bool, out *targets, floor, ceil *floors, vict []position.Square) (*floors, []position.Square) {
+	sw := &f.sw
+	*sw = f.alive
+	sw[r.To()], sw[r.From()] = f.alive[r.From()], false
+	sf, sc := &f.fl, &f.cl
+	var sceil *floors
+	if ceil != nil || !first {
+		sceil = sc
+	}
+	cv := f.vict[:0]
+	for _, q := range vict {
+		fl := floor[q]
+		if fl != noFloor {
+			fl += lost
+		}
+		cl := noCeil
+		if sceil != nil {
+			if ceil != nil {
+				cl = ceil[q]
+			}
+			if !first && out.ok[q] && out.val[q] < cl {
+				cl = out.val[q]
+			}
+			if cl != noCeil {
+				cl += lost
+			}
+		}
+		if q == r.From() {
+			q = r.To()
+		}
+		cv = append(cv, q)
+		sf[q] = fl
+		sc[q] = cl
+	}
+	return sceil, cv
+}
+
+// leastOver takes into out, the least over the answers so far, what the
+// victims (vict) win under the answer r that took lost (sub, in the
+// coordinates after it): a victim keeps a line only if it has one under
+// every answer.
+func leastOver(out, sub *targets, r position.Move, lost int, first bool, alive *[position.NumSquares]bool, vict []position.Square) {
+	// Map the answer's moved piece back to its square before the answer;
+	// in those coordinates the answer's destination holds no victim.
+	sub.val[r.From()], sub.ok[r.From()] = sub.val[r.To()], sub.ok[r.To()]
+	sub.ok[r.To()] = false
+	for _, q := range vict {
+		if first {
+			out.val[q], out.ok[q] = sub.val[q]-lost, sub.ok[q] && alive[q]
+			continue
+		}
+		if !sub.ok[q] {
+			out.ok[q] = false
+		} else if out.ok[q] && sub.val[q]-lost < out.val[q] {
+			out.val[q] = sub.val[q] - lost
 		}
 	}
 }
