@@ -378,6 +378,14 @@ const noExchange = 1 << 30
 // is a lower bound (fail-soft). Below beta its line is left in pv[ply], as
 // exchange leaves it.
 func (s *searcher) exchangeBelow(ply, beta int) int {
+	return s.exchangeWithin(ply, -mateScore*2, beta)
+}
+
+// exchangeWithin is exchangeBelow that is asked too only whether the value
+// is above alpha: at or below it, what it returns is an upper bound on the
+// value, itself at or below alpha (fail-soft: the value of a search with
+// alpha as its bound, or one remembered), and no line.
+func (s *searcher) exchangeWithin(ply, alpha, beta int) int {
 	k := s.pos.Key()
 	if e, ok := s.memo.exchanges.get(k); ok {
 		if e.v >= beta {
@@ -389,18 +397,27 @@ func (s *searcher) exchangeBelow(ply, beta int) int {
 	if lb, ok := s.memo.exAtLeast.get(k); ok && lb >= beta {
 		return noExchange
 	}
-	e := s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	if ub, ok := s.memo.exAtMost.get(k); ok && ub <= alpha {
+		return ub
+	}
+	e := s.qs(position.NoSquare, alpha, beta, s.par.ExchangeDepth, ply)
 	if s.cut {
 		if e >= beta {
 			return noExchange
 		}
 		return e
 	}
-	if e >= beta {
+	switch {
+	case e >= beta:
 		if lb, ok := s.memo.exAtLeast.get(k); !ok || e > lb {
 			s.memo.exAtLeast.put(k, e)
 		}
 		return noExchange
+	case e <= alpha:
+		if ub, ok := s.memo.exAtMost.get(k); !ok || e < ub {
+			s.memo.exAtMost.put(k, e)
+		}
+		return e
 	}
 	s.putExchange(k, e, ply)
 	return e

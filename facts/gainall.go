@@ -202,10 +202,18 @@ func (s *searcher) allCapture(m position.Move, ply int, n *allNode, root *[posit
 		if rest = s.zoneExchange(ply+1, z) - base; fl != noFloor && rest >= v-fl {
 			rest = noExchange
 		}
-	case fl != noFloor:
+	case fl != noFloor || n.ceil != nil && n.ceil[to] != noCeil:
 		// The exchange is asked only whether the opponent wins back less
-		// than v - fl (exact when it does).
-		rest = s.exchangeBelow(ply+1, v-fl)
+		// than v - fl (exact when it does), and, below the ceiling, more
+		// than v - ceil (a line at or past it is only a lower bound).
+		beta, alpha := noExchange, -mateScore*2
+		if fl != noFloor {
+			beta = v - fl
+		}
+		if n.ceil != nil && n.ceil[to] != noCeil {
+			alpha = v - n.ceil[to]
+		}
+		rest = s.exchangeWithin(ply+1, alpha, beta)
 	default:
 		rest = s.exchange(ply + 1)
 	}

@@ -90,6 +90,9 @@ type memo struct {
 	// exAtLeast: a lower bound on the exchange value, from a bounded search
 	// that failed high (exchangeBelow).
 	exAtLeast table[int]
+	// exAtMost: an upper bound, from a bounded search that failed low
+	// (exchangeWithin).
+	exAtMost table[int]
 	baselines map[victimKey]baselineEntry
 	// zoneEx, zoneBase: ChaseSquare's exchanges on a zone after a capture,
 	// and its baselines (see zoneExchange, zoneBaseline).
@@ -171,6 +174,7 @@ var memos = sync.Pool{New: func() any { return newMemo() }}
 func (m *memo) clearValues() {
 	m.exchanges.clear()
 	m.exAtLeast.clear()
+	m.exAtMost.clear()
 	clear(m.baselines)
 	clear(m.zoneEx)
 	clear(m.zoneBase)
