@@ -92,7 +92,7 @@ type memo struct {
 	exAtLeast table[int]
 	// exAtMost: an upper bound, from a bounded search that failed low
 	// (exchangeWithin).
-	exAtMost table[int]
+	exAtMost  table[int]
 	baselines map[victimKey]baselineEntry
 	// zoneEx, zoneBase: ChaseSquare's exchanges on a zone after a capture,
 	// and its baselines (see zoneExchange, zoneBaseline).
