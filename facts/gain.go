@@ -260,6 +260,9 @@ func (s *searcher) checkLine(target position.Square, m position.Move, checks, pl
 			fl-- // or equal it (see tieBreak)
 		}
 	}
+	if ply == 0 && s.rootLineBelow(m, target, fl) {
+		return 0, false // the shared search has shown it cannot
+	}
 	if fl != noFloor {
 		fl -= gained
 	}

@@ -266,11 +266,64 @@ func (s *searcher) allCheckLine(m position.Move, gained, checks, ply int, f *fra
 	s.pos.Make(m)
 	s.afterCheckAll(checks-1, ply+1, sub, n.want, cf, cceil, cv)
 	s.pos.Unmake()
+	if ply == 0 && s.keepRootLines {
+		s.keepRootLine(m, gained, n, cf, sub, cv)
+	}
 	for _, q := range cv {
 		if sub.ok[q] {
 			n.offer(q, gained+sub.val[q])
 		}
 	}
+}
+
+// rootLine is what the shared search found of the lines through each
+// victim that start with the root's check m: hi[q] no such line through the
+// victim on q is worth more than (noBound: not searched; noFloor: none).
+type rootLine struct {
+	m  position.Move
+	hi [position.NumSquares]int
+}
+
+// noBound: nothing known above.
+const noBound = noCeil
+
+// keepRootLine records, for the evidence searches of the same position
+// (rootLines), what the root's check m, taking gained, was found worth for
+// each victim of cv, under their floors (cf, less gained): the line's
+// balance (at the root there are no ceilings, so it is exact), or at most
+// the floor (no line beat it), or no line at all.
+func (s *searcher) keepRootLine(m position.Move, gained int, n *allNode, cf *floors, sub *targets, cv []position.Square) {
+	s.rootLines = append(s.rootLines, rootLine{m: m})
+	l := &s.rootLines[len(s.rootLines)-1]
+	for q := range l.hi {
+		l.hi[q] = noBound
+	}
+	for _, q := range cv {
+		switch {
+		case !n.wants(q):
+		case sub.ok[q]:
+			l.hi[q] = gained + sub.val[q]
+		case cf[q] == noFloor:
+			l.hi[q] = noFloor
+		default:
+			l.hi[q] = cf[q] + gained
+		}
+	}
+}
+
+// rootLineBelow reports whether the shared search has shown, in the
+// position it searched (s.rootKnown), that no line through the victim on
+// target that starts with the root's check m is worth more than fl.
+func (s *searcher) rootLineBelow(m position.Move, target position.Square, fl int) bool {
+	if !s.rootKnown {
+		return false
+	}
+	for i := range s.rootLines {
+		if s.rootLines[i].m == m {
+			return s.rootLines[i].hi[target] <= fl
+		}
+	}
+	return false
 }
 
 // afterCheckAll: the opponent answers a check; a victim's line stands only if
@@ -442,8 +495,14 @@ func (s *searcher) searchGains(want *[position.NumSquares]bool) (gains, bool) {
 	var t targets
 	var root [position.NumSquares]gainResult
 	var vb [16]position.Square
+	s.rootLines, s.keepRootLines = s.rootLines[:0], true
 	s.gainAll(s.par.GainChecks, 0, &t, &root, want, nil, nil, s.pos.Pieces(s.pos.Side().Other(), vb[:0]))
+	s.keepRootLines = false
 	cut := s.cut
+	// The evidence searches below, in this position, skip the root's check
+	// lines the shared search has shown cannot matter (rootLines).
+	s.rootKnown = !cut
+	defer func() { s.rootKnown = false }()
 	n := 0
 	for _, ok := range t.ok {
 		if ok {

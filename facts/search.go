@@ -53,6 +53,9 @@ type searcher struct {
 	// tie (nil: none): the gain search tells equal lines apart (see
 	// tieBreak).
 	tie *tieBreak
+	// keepRootLines: gainAll keeps rootLines; rootKnown: they are the
+	// position's, for its evidence searches (see keepRootLine).
+	keepRootLines, rootKnown bool
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -71,6 +74,9 @@ type scratch struct {
 	// path[ply]: the move a gain search's line made at ply, on the way to
 	// the node it searches (see tieBreak).
 	path [maxPly]position.Move
+	// rootLines: what the shared search (gainAll) found of each of its
+	// root's check lines (see keepRootLine).
+	rootLines []rootLine
 	// sortKeys, quiet: sortCaptures' and capturesFirst's scratch.
 	sortKeys [2 * position.MaxMoves]int64
 	quiet    [position.MaxMoves]position.Move
