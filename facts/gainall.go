@@ -276,56 +276,6 @@ func (s *searcher) allCheckLine(m position.Move, gained, checks, ply int, f *fra
 	}
 }
 
-// rootLine is what the shared search found of the lines through each
-// victim that start with the root's check m: hi[q] no such line through the
-// victim on q is worth more than (noBound: not searched; noFloor: none).
-type rootLine struct {
-	m  position.Move
-	hi [position.NumSquares]int
-}
-
-// noBound: nothing known above.
-const noBound = noCeil
-
-// keepRootLine records, for the evidence searches of the same position
-// (rootLines), what the root's check m, taking gained, was found worth for
-// each victim of cv, under their floors (cf, less gained): the line's
-// balance (at the root there are no ceilings, so it is exact), or at most
-// the floor (no line beat it), or no line at all.
-func (s *searcher) keepRootLine(m position.Move, gained int, n *allNode, cf *floors, sub *targets, cv []position.Square) {
-	s.rootLines = append(s.rootLines, rootLine{m: m})
-	l := &s.rootLines[len(s.rootLines)-1]
-	for q := range l.hi {
-		l.hi[q] = noBound
-	}
-	for _, q := range cv {
-		switch {
-		case !n.wants(q):
-		case sub.ok[q]:
-			l.hi[q] = gained + sub.val[q]
-		case cf[q] == noFloor:
-			l.hi[q] = noFloor
-		default:
-			l.hi[q] = cf[q] + gained
-		}
-	}
-}
-
-// rootLineBelow reports whether the shared search has shown, in the
-// position it searched (s.rootKnown), that no line through the victim on
-// target that starts with the root's check m is worth more than fl.
-func (s *searcher) rootLineBelow(m position.Move, target position.Square, fl int) bool {
-	if !s.rootKnown {
-		return false
-	}
-	for i := range s.rootLines {
-		if s.rootLines[i].m == m {
-			return s.rootLines[i].hi[target] <= fl
-		}
-	}
-	return false
-}
-
 // afterCheckAll: the opponent answers a check; a victim's line stands only if
 // it survives every answer (values in the coordinates before the answer).
 // want (nil: all) and vict as for gainAll, floor as for gainAll but not nil,
