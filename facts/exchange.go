@@ -48,21 +48,10 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	var moves []position.Move
 	nCaps := 0
 	if inCheck {
-		if depth <= 0 && !s.pos.InCheck(side.Other()) {
-			// Out of depth: only whether the check mates matters (and no
-			// answer takes a king, which legal would leave out).
-			if !s.pos.HasLegalMove(side) {
-				return -mateScore
-			}
-			return 0
-		}
-		// Every answer to the check, captures first.
-		moves = s.legal(ply)
-		if len(moves) == 0 {
-			return -mateScore
-		}
-		if depth <= 0 {
-			return 0
+		var v int
+		var done bool
+		if moves, v, done = s.qscAnswers(depth, ply); done {
+			return v
 		}
 		nCaps = s.capturesFirst(moves)
 	} else {
@@ -70,28 +59,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			return 0
 		}
 		alpha = max(alpha, 0)
-		// The captures (on sq, or anywhere after a check, or giving check
-		// within the budget), then the quiet checks within the budget: the
-		// rest cannot be part of the exchange.
-		var nc int
-		moves, nc = s.capturesAndChecks(ply, checks > 0)
-		n := 0
-		for _, m := range moves[:nc] {
-			to := m.To()
-			if s.pos.At(to).Kind() == position.King {
-				continue
-			}
-			if !(sq == position.NoSquare || to == sq || freeCapture || sq == zoneSquare && s.onZone(m, side)) && (checks <= 0 || !s.givesCheck(m)) {
-				continue
-			}
-			moves[n] = m
-			n++
-		}
-		moves = moves[:n+copy(moves[n:], moves[nc:])]
-		nCaps = n
-		s.bufs[ply] = moves
-		sortCaptures(s, moves[:nCaps])
-		slices.Reverse(moves[nCaps:])
+		moves, nCaps = s.qscMoves(sq, checks, freeCapture, ply)
 	}
 	best := -mateScore * 2
 	if !inCheck {
@@ -106,17 +74,13 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		if s.nSpared > 0 && !inCheck && s.spared[m.To()] {
 			continue
 		}
-		below := aside
-		if m.From() == aside {
-			below = m.To() // it answered a check
-		}
 		capture := i < nCaps
 		v := 0
 		if capture {
 			v = s.value(s.pos.At(m.To()), m.To())
 		}
 		// A capture off the square, or a quiet move, is here as a check.
-		check := !inCheck && !(capture && (sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m, side)))
+		check := !inCheck && !(capture && s.onExchange(m, sq, freeCapture, side))
 		// Futility: a capture that gives no check leaves the opponent free
 		// to stop, so it is worth at most what it takes; if that cannot
 		// raise alpha, the move cannot matter. What this node returns when
@@ -126,52 +90,13 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 			best = max(best, v)
 			continue
 		}
-		nextChecks := checks
-		if check {
-			nextChecks--
+		a := alpha
+		if quietBest && !capture {
+			// A quiet answer worth the best one so far is searched to its
+			// exact value, to be told apart (below).
+			a--
 		}
-		if !inCheck && !capture && depth <= 2 {
-			// A quiet check one or two plies from the horizon wins
-			// nothing but a mate: the answers (or their replies) are out
-			// of depth, so the checker takes nothing back for whatever an
-			// answer takes, and a line worth 0 or less changes nothing
-			// here (standing still is worth 0). Only whether it mates is
-			// asked (what qsc would find below, without its answers'
-			// searches).
-			s.pvLen[ply+1] = ply + 1
-			if s.tick() && ply+1 < maxPly-1 && s.mates(m) {
-				v = mateScore
-			}
-		} else {
-			spare := s.nSpared > 0 && s.spared[m.From()]
-			if spare {
-				s.spared[m.From()] = false // it moved: no longer spared
-			}
-			zoned := sq == zoneSquare && capture && (side != s.zoneSide || s.ownRoot)
-			var saved zone
-			if zoned {
-				saved = s.zone
-				s.zone.add(m.To()) // the opponent may take back there
-			}
-			s.pos.Make(m)
-			// The window shifts by the material just taken: v = taken −
-			// child. A side answering a check hands the checker a free
-			// capture.
-			a := alpha
-			if quietBest && !capture {
-				// A quiet answer worth the best one so far is searched
-				// to its exact value, to be told apart (below).
-				a--
-			}
-			v -= s.qsc(sq, v-beta, v-a, depth-1, nextChecks, inCheck, below, ply+1)
-			s.pos.Unmake()
-			if spare {
-				s.spared[m.From()] = true
-			}
-			if zoned {
-				s.zone = saved
-			}
-		}
+		v = s.qscMove(m, v, sq, a, beta, depth, checks, capture, check, inCheck, aside, ply)
 		// Of answers to a check worth the same, the defender takes a
 		// capture first (in sortCaptures' order: taking back the checking
 		// piece, the complete exchange, is what makes a pawn given with
@@ -195,6 +120,118 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 		}
 	}
 	return best
+}
+
+// qscAnswers returns, in check, every answer to the check, in the buffer of
+// ply — or, done, the node's value: a mate, or out of depth.
+func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, v int, done bool) {
+	side := s.pos.Side()
+	if depth <= 0 && !s.pos.InCheck(side.Other()) {
+		// Out of depth: only whether the check mates matters (and no
+		// answer takes a king, which legal would leave out).
+		if !s.pos.HasLegalMove(side) {
+			return nil, -mateScore, true
+		}
+		return nil, 0, true
+	}
+	moves = s.legal(ply)
+	if len(moves) == 0 {
+		return nil, -mateScore, true
+	}
+	if depth <= 0 {
+		return nil, 0, true
+	}
+	return moves, 0, false
+}
+
+// qscMoves returns, out of check, the moves of the exchange in the buffer
+// of ply and how many of them come first as captures: the captures (on sq,
+// or anywhere after a check, or giving check within the budget), the most
+// valuable first (sortCaptures), then the quiet checks within the budget.
+// The rest cannot be part of the exchange.
+func (s *searcher) qscMoves(sq position.Square, checks int, freeCapture bool, ply int) ([]position.Move, int) {
+	side := s.pos.Side()
+	moves, nc := s.capturesAndChecks(ply, checks > 0)
+	n := 0
+	for _, m := range moves[:nc] {
+		if s.pos.At(m.To()).Kind() == position.King {
+			continue
+		}
+		if !s.onExchange(m, sq, freeCapture, side) && (checks <= 0 || !s.givesCheck(m)) {
+			continue
+		}
+		moves[n] = m
+		n++
+	}
+	moves = moves[:n+copy(moves[n:], moves[nc:])]
+	s.bufs[ply] = moves
+	sortCaptures(s, moves[:n])
+	slices.Reverse(moves[n:])
+	return moves, n
+}
+
+// onExchange reports whether side's capture m is part of qsc's exchange on
+// sq: on the square, anywhere (sq = NoSquare, or a free capture after a
+// check), or on zoneSquare's zone. Other captures are there as checks.
+func (s *searcher) onExchange(m position.Move, sq position.Square, freeCapture bool, side position.Color) bool {
+	return sq == position.NoSquare || m.To() == sq || freeCapture || sq == zoneSquare && s.onZone(m, side)
+}
+
+// qscMove is what qsc's move m, taking v (0: none), is worth to the side to
+// move, the node below searched in the window the node's shifts to: v less
+// the node below. capture and check say what m is in the exchange (a move
+// that is here as a check spends one of the checks left).
+func (s *searcher) qscMove(m position.Move, v int, sq position.Square, alpha, beta, depth, checks int, capture, check, inCheck bool, aside position.Square, ply int) int {
+	switch {
+	case !inCheck && !capture && depth <= 2:
+		// A quiet check one or two plies from the horizon wins nothing but
+		// a mate: the answers (or their replies) are out of depth, so the
+		// checker takes nothing back for whatever an answer takes, and a
+		// line worth 0 or less changes nothing here (standing still is
+		// worth 0). Only whether it mates is asked (what qsc would find
+		// below, without its answers' searches).
+		s.pvLen[ply+1] = ply + 1
+		if s.tick() && ply+1 < maxPly-1 && s.mates(m) {
+			v = mateScore
+		}
+		return v
+	case depth == 1 && !s.givesCheck(m):
+		// Out of depth after it and not in check: the node below is worth
+		// 0 (what qsc would find there).
+		s.pvLen[ply+1] = ply + 1
+		s.tick()
+		return v
+	}
+	if check {
+		checks--
+	}
+	below := aside
+	if m.From() == aside {
+		below = m.To() // it answered a check
+	}
+	spare := s.nSpared > 0 && s.spared[m.From()]
+	if spare {
+		s.spared[m.From()] = false // it moved: no longer spared
+	}
+	side := s.pos.Side()
+	zoned := sq == zoneSquare && capture && (side != s.zoneSide || s.ownRoot)
+	var saved zone
+	if zoned {
+		saved = s.zone
+		s.zone.add(m.To()) // the opponent may take back there
+	}
+	s.pos.Make(m)
+	// The window shifts by the material just taken: v = taken − child. A
+	// side answering a check hands the checker a free capture.
+	v -= s.qsc(sq, v-beta, v-alpha, depth-1, checks, inCheck, below, ply+1)
+	s.pos.Unmake()
+	if spare {
+		s.spared[m.From()] = true
+	}
+	if zoned {
+		s.zone = saved
+	}
+	return v
 }
 
 // zoneSquare, as qsc's sq, stands for ChaseSquare's exchange after a
@@ -235,36 +272,30 @@ func sortCaptures(s *searcher, ms []position.Move) {
 	if lm := s.pos.LastMove(); lm != position.NoMove && lm != position.NullMove {
 		last = lm.To()
 	}
-	type key struct{ value, recapture, kind, cheap int }
-	keyOf := func(m position.Move) key {
-		k := key{value: s.value(s.pos.At(m.To()), m.To()), kind: int(s.pos.At(m.To()).Kind()),
-			cheap: -s.value(s.pos.At(m.From()), m.From())}
-		if m.To() == last {
-			k.recapture = 1
-		}
-		return k
+	if len(ms) < 2 {
+		return
 	}
-	before := func(a, b key) bool { // a sorts before b, or with it
-		if a.value != b.value {
-			return a.value > b.value
+	// Each move's key, worked out once: the value taken, then recapture,
+	// kind taken and the taker's cheapness packed so that a greater key
+	// sorts first (values are far below 1<<20 but for mateScore, which no
+	// piece is worth).
+	keys := s.sortKeys[:len(ms)]
+	for i, m := range ms {
+		to, from := m.To(), m.From()
+		k := int64(s.value(s.pos.At(to), to))<<32 - int64(s.value(s.pos.At(from), from))
+		if to == last {
+			k += 1 << 28
 		}
-		if a.recapture != b.recapture {
-			return a.recapture > b.recapture
-		}
-		if a.kind != b.kind {
-			return a.kind > b.kind
-		}
-		return a.cheap >= b.cheap
+		keys[i] = k + int64(s.pos.At(to).Kind())<<24
 	}
 	for i := 1; i < len(ms); i++ {
-		m := ms[i]
-		k := keyOf(m)
+		m, k := ms[i], keys[i]
 		j := i
-		for j > 0 && before(k, keyOf(ms[j-1])) {
-			ms[j] = ms[j-1]
+		for j > 0 && k >= keys[j-1] { // m sorts before ms[j-1], or with it
+			ms[j], keys[j] = ms[j-1], keys[j-1]
 			j--
 		}
-		ms[j] = m
+		ms[j], keys[j] = m, k
 	}
 }
 
@@ -272,7 +303,7 @@ func sortCaptures(s *searcher, ms []position.Move) {
 // victim first, then the others, each group as sortCaptures orders ties. It
 // returns the number of captures.
 func (s *searcher) capturesFirst(ms []position.Move) int {
-	var quiet [position.MaxMoves]position.Move
+	quiet := &s.quiet
 	n, q := 0, 0
 	for _, m := range ms {
 		if s.pos.At(m.To()) != position.NoPiece {
@@ -344,30 +375,49 @@ const noExchange = 1 << 30
 // value (its own alpha, v − beta, is below what it returns, or the root
 // would have cut off), and deeper down a window differs from the full one
 // only in bounds returned for moves that are not best. At or above beta it
-// is a lower bound (fail-soft).
+// is a lower bound (fail-soft). Below beta its line is left in pv[ply], as
+// exchange leaves it.
 func (s *searcher) exchangeBelow(ply, beta int) int {
+	return s.exchangeWithin(ply, -mateScore*2, beta)
+}
+
+// exchangeWithin is exchangeBelow that is asked too only whether the value
+// is above alpha: at or below it, what it returns is an upper bound on the
+// value, itself at or below alpha (fail-soft: the value of a search with
+// alpha as its bound, or one remembered), and no line.
+func (s *searcher) exchangeWithin(ply, alpha, beta int) int {
 	k := s.pos.Key()
-	if v, ok := s.memo.exchanges.get(k); ok {
-		if v.v >= beta {
+	if e, ok := s.memo.exchanges.get(k); ok {
+		if e.v >= beta {
 			return noExchange
 		}
-		return v.v
+		s.pvLen[ply] = ply + copy(s.pv[ply][ply:], s.memo.slab[e.off:e.off+e.n])
+		return e.v
 	}
 	if lb, ok := s.memo.exAtLeast.get(k); ok && lb >= beta {
 		return noExchange
 	}
-	e := s.qs(position.NoSquare, -mateScore*2, beta, s.par.ExchangeDepth, ply)
+	if ub, ok := s.memo.exAtMost.get(k); ok && ub <= alpha {
+		return ub
+	}
+	e := s.qs(position.NoSquare, alpha, beta, s.par.ExchangeDepth, ply)
 	if s.cut {
 		if e >= beta {
 			return noExchange
 		}
 		return e
 	}
-	if e >= beta {
+	switch {
+	case e >= beta:
 		if lb, ok := s.memo.exAtLeast.get(k); !ok || e > lb {
 			s.memo.exAtLeast.put(k, e)
 		}
 		return noExchange
+	case e <= alpha:
+		if ub, ok := s.memo.exAtMost.get(k); !ok || e < ub {
+			s.memo.exAtMost.put(k, e)
+		}
+		return e
 	}
 	s.putExchange(k, e, ply)
 	return e

@@ -6,7 +6,9 @@ package facts
 // a memo of what depends on the positions alone (move lists, mates in one,
 // mate searches) or on the params too (exchange values, baselines). The
 // searches themselves are in exchange.go (the exchange on a square), gain.go
-// (what a side can win through a piece), mate.go (mate threats) and
+// and gainall.go (what a side can win through a piece, for one victim and
+// for all at once; baseline.go, ownshare.go, pawnclamp.go, chasepieces.go
+// and chasesquare.go say what the gain counts), mate.go (mate threats) and
 // mateinone.go (the filters that answer "mate in one?" without listing every
 // move). TestMemoOrderIndependent checks that no answer depends on what the
 // memo already held; TestTableMatchesMap the memo's tables.
@@ -51,6 +53,9 @@ type searcher struct {
 	// tie (nil: none): the gain search tells equal lines apart (see
 	// tieBreak).
 	tie *tieBreak
+	// keepRootLines: gainAll keeps rootLines; rootKnown: they are the
+	// position's, for its evidence searches (see keepRootLine).
+	keepRootLines, rootKnown bool
 }
 
 // scratch is a search's working memory: move lists, lines, per-ply state.
@@ -69,6 +74,12 @@ type scratch struct {
 	// path[ply]: the move a gain search's line made at ply, on the way to
 	// the node it searches (see tieBreak).
 	path [maxPly]position.Move
+	// rootLines: what the shared search (gainAll) found of each of its
+	// root's check lines (see keepRootLine).
+	rootLines []rootLine
+	// sortKeys, quiet: sortCaptures' and capturesFirst's scratch.
+	sortKeys [2 * position.MaxMoves]int64
+	quiet    [position.MaxMoves]position.Move
 }
 
 // memo keeps the results of searches that depend only on the position (its
@@ -85,6 +96,9 @@ type memo struct {
 	// exAtLeast: a lower bound on the exchange value, from a bounded search
 	// that failed high (exchangeBelow).
 	exAtLeast table[int]
+	// exAtMost: an upper bound, from a bounded search that failed low
+	// (exchangeWithin).
+	exAtMost  table[int]
 	baselines map[victimKey]baselineEntry
 	// zoneEx, zoneBase: ChaseSquare's exchanges on a zone after a capture,
 	// and its baselines (see zoneExchange, zoneBaseline).
@@ -166,6 +180,7 @@ var memos = sync.Pool{New: func() any { return newMemo() }}
 func (m *memo) clearValues() {
 	m.exchanges.clear()
 	m.exAtLeast.clear()
+	m.exAtMost.clear()
 	clear(m.baselines)
 	clear(m.zoneEx)
 	clear(m.zoneBase)
