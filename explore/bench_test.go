@@ -6,12 +6,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
 )
 
 // benchCycles are the first n candidates of a run over the bundled cases'
-// starts, in the run's order.
+// starts, in the run's order (perStart of a start at its turn).
 func benchCycles(b *testing.B, n int) ([]Start, []Cycle) {
 	starts := caseStartsT(b)
 	gens := make([]*generator, len(starts))
@@ -21,25 +22,34 @@ func benchCycles(b *testing.B, n int) ([]Start, []Cycle) {
 	var out []Cycle
 	for len(out) < n {
 		for _, g := range gens {
-			if c, ok := g.next(); ok && len(out) < n {
-				out = append(out, c)
-			}
+			batch, _ := nextBatch(g, perStart, n, len(out))
+			out = append(out, batch...)
 		}
 	}
 	return starts, out
 }
 
 // benchJudge judges candidate cycles under 11 and a draft on one core, one
-// cycle an op, and reports cycles a second.
+// cycle an op, as Run's workers do (the candidates of a start's turn share
+// one facts.Analyses), and reports cycles a second.
 func benchJudge(b *testing.B, draft string) {
 	starts, cycles := benchCycles(b, 2000)
 	a, d := bookPair(b, "11", draft)
 	books := []*interp.Book{a, d}
 	b.ResetTimer()
+	var x *facts.Analyses
 	for i := range b.N {
-		c := cycles[i%len(cycles)]
-		judgeOne(books, starts[c.Start].Pos, c.Moves, false)
+		k := i % len(cycles)
+		c := cycles[k]
+		if x == nil || k == 0 || cycles[k-1].Start != c.Start {
+			if x != nil {
+				x.Close()
+			}
+			x = facts.NewAnalyses()
+		}
+		judgeOne(x, books, starts[c.Start].Pos, c.Moves, false)
 	}
+	x.Close()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "cycles/s")
 }
 

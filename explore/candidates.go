@@ -55,6 +55,11 @@ type generator struct {
 	tries  int
 	seen   map[[8]position.Move]bool
 	turn   int
+	// peeked: pending is the next candidate (ok: there is one), made by
+	// peek and not yet taken by next.
+	peeked    bool
+	pending   Cycle
+	pendingOK bool
 }
 
 func newGenerator(i int, st Start) *generator {
@@ -113,6 +118,24 @@ var order = [...]string{ShapeCheck, ShapeBack, ShapeAlternation, ShapeBack}
 
 // next returns the start's next candidate; false when there is none left.
 func (g *generator) next() (Cycle, bool) {
+	if g.peeked {
+		g.peeked = false
+		return g.pending, g.pendingOK
+	}
+	return g.make()
+}
+
+// peek returns the candidate next will return, without taking it.
+func (g *generator) peek() (Cycle, bool) {
+	if !g.peeked {
+		g.pending, g.pendingOK = g.make()
+		g.peeked = true
+	}
+	return g.pending, g.pendingOK
+}
+
+// make makes the start's next candidate.
+func (g *generator) make() (Cycle, bool) {
 	if g.played != nil {
 		c := Cycle{g.start, ShapePlayed, g.played}
 		g.played = nil

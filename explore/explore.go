@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/xqrules/xqrules/facts"
 	"github.com/xqrules/xqrules/interp"
 	"github.com/xqrules/xqrules/position"
 )
@@ -35,8 +37,9 @@ type Options struct {
 	Time time.Duration
 	// Jobs: candidates judged in parallel (0: GOMAXPROCS).
 	Jobs int
-	// Examples: original examples kept per group (0: 3). Up to that many
-	// are minimised, the smallest result reported.
+	// Examples: original examples kept per group (0: 3), those with the
+	// fewest pieces (then the first made). All are minimised, the smallest
+	// result reported.
 	Examples int
 	// Progress, when set, is called from time to time (never concurrently).
 	Progress func(Progress)
@@ -202,22 +205,27 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		deadline = tm.C
 	}
 
+	// A job is a batch of candidates of one start, indices first..: they
+	// are judged with one facts.Analyses, whose memo they share (the
+	// start's position and its neighbours; a third faster for two books
+	// with the same params, BenchmarkJudgeCandidatesSameParams).
 	type job struct {
-		i int
-		c Cycle
+		first int
+		cs    []Cycle
 	}
 	type done struct {
 		i int
 		r result
 	}
-	jobsCh := make(chan job, 4*jobs)
+	jobsCh := make(chan job, 2*jobs)
 	doneCh := make(chan done, 4*jobs)
 	var cycles []Cycle // by index, kept for the examples
 	var stopped string
 	var mu sync.Mutex // guards cycles against the collector's reads
 
-	// The producer: candidates in the fixed order, round-robin over the
-	// starts, until the budget or the context stops it.
+	// The producer: candidates in the fixed order — round-robin over the
+	// starts, perStart of each at a turn — until the budget or the
+	// context stops it.
 	go func() {
 		defer close(jobsCh)
 		gens := make([]*generator, len(starts))
@@ -228,24 +236,24 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		for {
 			any := false
 			for _, g := range gens {
-				c, ok := g.next()
-				if !ok {
+				batch, more := nextBatch(g, perStart, opt.Count, n)
+				any = any || len(batch) > 0 || more
+				if len(batch) == 0 {
+					if more { // the count budget is spent
+						stopped = StoppedCount
+						return
+					}
 					continue
-				}
-				any = true
-				if opt.Count > 0 && n >= opt.Count {
-					stopped = StoppedCount
-					return
 				}
 				if ctx.Err() != nil {
 					stopped = StoppedInterrupted
 					return
 				}
 				mu.Lock()
-				cycles = append(cycles, c)
+				cycles = append(cycles, batch...)
 				mu.Unlock()
 				select {
-				case jobsCh <- job{n, c}:
+				case jobsCh <- job{n, batch}:
 				case <-ctx.Done():
 					mu.Lock()
 					cycles = cycles[:n]
@@ -259,7 +267,7 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 					stopped = StoppedTime
 					return
 				}
-				n++
+				n += len(batch)
 			}
 			if !any {
 				rep.Exhausted = true
@@ -274,7 +282,11 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		go func() {
 			defer wg.Done()
 			for j := range jobsCh {
-				doneCh <- done{j.i, judgeOne(books, starts[j.c.Start].Pos, j.c.Moves, opt.Labels)}
+				x := facts.NewAnalyses()
+				for k, c := range j.cs {
+					doneCh <- done{j.first + k, judgeOne(x, books, starts[c.Start].Pos, c.Moves, opt.Labels)}
+				}
+				x.Close()
 			}
 		}()
 	}
@@ -322,8 +334,8 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 		}
 		g.Count++
 		c := cycles[i]
-		if len(g.Examples) < nex {
-			g.Examples = append(g.Examples, example(starts[c.Start], c, i, r.ra, r.rb, r.kind.colour))
+		if n := pieces(starts[c.Start].Pos); len(g.Examples) < nex || n < g.Examples[len(g.Examples)-1].Pieces {
+			g.Examples = keepSmallest(g.Examples, example(starts[c.Start], c, i, r.ra, r.rb, r.kind.colour), nex)
 		}
 		if c.Shape == ShapePlayed {
 			g.PlayedCount++
@@ -379,9 +391,55 @@ func Run(ctx context.Context, a, b *interp.Book, starts []Start, opt Options) (*
 	return rep, nil
 }
 
-// judgeOne rules on a cycle under the two books and compares them.
-func judgeOne(books []*interp.Book, start *position.Position, moves []position.Move, labels bool) result {
-	rs, err := interp.JudgeVerdicts(books, interp.Input{Start: start, Moves: moves})
+// keepSmallest adds ex to examples, kept in order of fewest pieces (then
+// of candidate order) and at most n long: the smallest originals read
+// best and minimise furthest.
+func keepSmallest(examples []Example, ex Example, n int) []Example {
+	at := len(examples)
+	for at > 0 && examples[at-1].Pieces > ex.Pieces {
+		at--
+	}
+	examples = slices.Insert(examples, at, ex)
+	if len(examples) > n {
+		examples = examples[:n]
+	}
+	return examples
+}
+
+// perStart is how many candidates of a start are made at its turn: one
+// turn of the generator's kinds (check, back, alternation, back), judged
+// together (see job).
+const perStart = len(order)
+
+// nextBatch takes up to per candidates of g, no more than the count budget
+// (0: none) leaves after n; more reports that g had one the budget left
+// out.
+func nextBatch(g *generator, per, count, n int) (batch []Cycle, more bool) {
+	for len(batch) < per {
+		if count > 0 && n+len(batch) >= count {
+			_, more = g.peek()
+			return batch, more
+		}
+		c, ok := g.next()
+		if !ok {
+			break
+		}
+		batch = append(batch, c)
+	}
+	return batch, false
+}
+
+// judgeOne rules on a cycle under the two books and compares them, with x's
+// memo (nil: a memo of its own).
+func judgeOne(x *facts.Analyses, books []*interp.Book, start *position.Position, moves []position.Move, labels bool) result {
+	in := interp.Input{Start: start, Moves: moves}
+	var rs []interp.Ruling
+	var err error
+	if x != nil {
+		rs, err = interp.JudgeVerdictsWith(x.AnalyzeCycles, books, in)
+	} else {
+		rs, err = interp.JudgeVerdicts(books, in)
+	}
 	if err != nil || len(rs) != 2 {
 		return result{err: true}
 	}
@@ -652,7 +710,7 @@ func without(p *position.Position, s position.Square, strict bool) (*position.Po
 // returns the smallest position reached.
 func Minimise(ctx context.Context, a, b *interp.Book, start *position.Position, strict bool, moves []position.Move) (*position.Position, error) {
 	books := []*interp.Book{a, b}
-	r := judgeOne(books, start, moves, true)
+	r := judgeOne(nil, books, start, moves, true)
 	if !r.ok {
 		return nil, errors.New("explore: the cycle cannot be judged under both books")
 	}

@@ -60,11 +60,11 @@ func no262Cycle(t *testing.T) (a, b *interp.Book, p *position.Position, moves []
 func TestKindColourSwap(t *testing.T) {
 	a, b, p, moves := no262Cycle(t)
 	books := []*interp.Book{a, b}
-	r := judgeOne(books, p, moves, false)
+	r := judgeOne(nil, books, p, moves, false)
 	require.True(t, r.differs)
 	assert.Equal(t, interp.RedMustVary, r.rb.Verdict)
 	q, sw := swapColours(t, p, moves)
-	s := judgeOne(books, q, sw, false)
+	s := judgeOne(nil, books, q, sw, false)
 	require.True(t, s.differs)
 	assert.Equal(t, interp.BlackMustVary, s.rb.Verdict, "the twin is the same cycle for black")
 	assert.Equal(t, r.kind.key, s.kind.key)
@@ -99,10 +99,10 @@ func TestKindColourSwap(t *testing.T) {
 func TestKindShiftedPly(t *testing.T) {
 	a, b, p, moves := no262Cycle(t)
 	books := []*interp.Book{a, b}
-	r := judgeOne(books, p, moves, false)
+	r := judgeOne(nil, books, p, moves, false)
 	require.True(t, r.differs)
 	q, sh := shiftPly(t, p, moves)
-	s := judgeOne(books, q, sh, false)
+	s := judgeOne(nil, books, q, sh, false)
 	require.True(t, s.differs)
 	assert.Equal(t, labelsOf(r.rb)[2], labelsOf(s.rb)[1], "the chase moved from ply 3 to ply 2")
 	assert.Equal(t, r.kind.key, s.kind.key)
@@ -122,7 +122,7 @@ func TestKindShiftedPly(t *testing.T) {
 			moves, err := position.ParseMoves(p, ex.Moves)
 			require.NoError(t, err)
 			q, sh := shiftPly(t, p, moves)
-			s := judgeOne(books, q, sh, false)
+			s := judgeOne(nil, books, q, sh, false)
 			if !s.ok || s.ra.Verdict != ex.A.Verdict || s.rb.Verdict != ex.B.Verdict ||
 				!rotated(ex.A.Labels, labelsOf(s.ra)) || !rotated(ex.B.Labels, labelsOf(s.rb)) {
 				continue

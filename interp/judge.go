@@ -234,6 +234,14 @@ func judgeInTurn(books []*Book, in Input, quiet bool) ([]Ruling, error) {
 	return judgeWith(x.AnalyzeCycles, books, in, quiet)
 }
 
+// JudgeVerdictsWith is JudgeVerdicts with the fact extractor given: a
+// caller judging many cycles of one position (explore's candidates of a
+// start) passes one facts.Analyses's AnalyzeCycles, so that they share what
+// its memo holds of the positions they have in common.
+func JudgeVerdictsWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
+	return judgeWith(analyze, books, in, true)
+}
+
 // JudgeWith is JudgeInTurn with the fact extractor given.
 func JudgeWith(analyze Analyzer, books []*Book, in Input) ([]Ruling, error) {
 	return judgeWith(analyze, books, in, false)

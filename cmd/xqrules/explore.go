@@ -33,7 +33,7 @@ game played there (starts from game records), a move and a reply each taken back
 plies, checks and their evasions first) and two pieces alternating (8 plies), all
 legal and capturing nothing — judges each under the two books and reports the groups
 where they part, how many cycles, the smallest example (pieces removed while the
-difference stays; its real colours and plies), a few originals with their source,
+difference stays; its real colours and plies), the smallest originals with their source,
 and the repetitions played in the games that fall in the group.
 
 A group is a kind of difference, whatever the colours and wherever the cycle starts:
