@@ -30,9 +30,14 @@
 //     chase (26.1, 26.1.1).
 //   - offers.go and takeloss.go: 兑 and 献 (24.4, 24.5); blocks.go: 拦 and
 //     跟 (24.7).
-//   - the searches behind them: the gain and exchange searches, the
-//     searcher and its memo (gain.go, exchange.go, search.go, mateinone.go,
-//     table.go).
+//   - the searches behind them: the gain of one victim (gain.go) and of
+//     every victim at once (gainall.go, with rootlines.go: what it found of
+//     the root's check lines), the baseline — what the opponent wins anyway
+//     (baseline.go, chasepieces.go: the chase's own pieces it keeps) — the
+//     mover's share (ownshare.go), the square reading of a capture's rest
+//     (chasesquare.go), the pawn clamp and equal lines (pawnclamp.go, 26.7),
+//     the exchange on a square (exchange.go), the searcher and its memo
+//     (search.go, table.go), mates in one (mateinone.go).
 //   - geometry.go and evidence.go: the board's lines, and how evidence is
 //     named.
 package facts
