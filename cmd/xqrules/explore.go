@@ -6,6 +6,7 @@ package main
 // report as text, JSON Lines or an HTML page).
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -387,7 +388,7 @@ func writeExploreHTML(w io.Writer, o *exploreOut) error {
 		CSS           template.CSS
 		Bad           []string
 		Groups        []exploreGroupView
-	}{A: o.A, B: o.B, Summary: exploreSummary(o), CSS: template.CSS(htmlreport.CSS())}
+	}{A: o.A, B: o.B, Summary: exploreSummary(o), CSS: template.CSS(htmlreport.ReportCSS())}
 	for _, b := range o.Bad {
 		page.Bad = append(page.Bad, b.String())
 	}
@@ -413,7 +414,12 @@ func writeExploreHTML(w io.Writer, o *exploreOut) error {
 		}
 		page.Groups = append(page.Groups, v)
 	}
-	return exploreTmpl.Execute(w, page)
+	var b bytes.Buffer
+	if err := exploreTmpl.Execute(&b, page); err != nil {
+		return err
+	}
+	_, err := w.Write(htmlreport.WithTextFont(b.Bytes()))
+	return err
 }
 
 // workbenchExplore is the workbench's explore: over the starts of the

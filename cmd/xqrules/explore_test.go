@@ -116,6 +116,10 @@ func TestExploreHTMLAndOutput(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "<svg")
 	assert.Contains(t, string(b), "Smallest example")
+	// The page shows Chinese (labels, moves): the text font is inlined, as
+	// in the other reports, so it reads on a system without CJK fonts.
+	assert.Contains(t, string(b), `font-family: "XQRules Text"; src: url(data:font/otf;base64,`)
+	assert.NotContains(t, string(b), "xqrules: text font", "the marker is replaced")
 }
 
 // Game records give the starts of their repetition cycles; a terminal

@@ -67,6 +67,10 @@ var textFontDataFace = sync.OnceValue(func() string {
 // rule goes; withTextFont replaces it once the page is rendered.
 const textFontMarker = "/* xqrules: text font */\n"
 
+// WithTextFont is withTextFont for pages made outside this package with
+// ReportCSS as their style sheet (explore's).
+func WithTextFont(page []byte) []byte { return withTextFont(page) }
+
 // withTextFont puts the text font into a rendered page when the page shows
 // a character it is for (a report with no Chinese stays small), and takes
 // the marker out otherwise.

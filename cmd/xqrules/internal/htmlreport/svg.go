@@ -27,3 +27,8 @@ func SquareXY(sq position.Square) (x, y int) { return xy(sq) }
 
 // CSS is the reports' style sheet, the boards' styles included.
 func CSS() string { return PiecesFontFace + pageCSS }
+
+// ReportCSS is CSS for a self-contained page: with the place where
+// WithTextFont, given the rendered page, inlines the text font when the
+// page shows Chinese (the reports' own pages do the same).
+func ReportCSS() string { return PiecesFontFace + textFontMarker + pageCSS }
