@@ -64,17 +64,13 @@ var textFontDataFace = sync.OnceValue(func() string {
 })
 
 // textFontMarker stands in a report's style sheet where the text font's
-// rule goes; withTextFont replaces it once the page is rendered.
+// rule goes; WithTextFont replaces it once the page is rendered.
 const textFontMarker = "/* xqrules: text font */\n"
 
-// WithTextFont is withTextFont for pages made outside this package with
-// ReportCSS as their style sheet (explore's).
-func WithTextFont(page []byte) []byte { return withTextFont(page) }
-
-// withTextFont puts the text font into a rendered page when the page shows
-// a character it is for (a report with no Chinese stays small), and takes
-// the marker out otherwise.
-func withTextFont(page []byte) []byte {
+// WithTextFont puts the text font into a page rendered with ReportCSS as
+// its style sheet when the page shows a character it is for (a report with
+// no Chinese stays small), and takes the marker out otherwise.
+func WithTextFont(page []byte) []byte {
 	i := bytes.Index(page, []byte(textFontMarker))
 	if i < 0 {
 		return page

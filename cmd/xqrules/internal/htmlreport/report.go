@@ -52,7 +52,7 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"verdictZH": func(v string) string { return verdictZH[v] },
 	"sym":       func(status string) string { return statusSymbol[status] },
 	// css is the page's own style sheet, a constant of this package.
-	"css":    func() template.CSS { return template.CSS(PiecesFontFace + textFontMarker + pageCSS) },
+	"css":    func() template.CSS { return template.CSS(ReportCSS()) },
 	"boardW": func() int { return boardW },
 	"boardH": func() int { return boardH },
 	"radius": func() int { return radius },
@@ -122,6 +122,6 @@ func execute(w io.Writer, name string, data any) error {
 	if err := pageTmpl.ExecuteTemplate(&b, name, data); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	_, err := w.Write(withTextFont(b.Bytes()))
+	_, err := w.Write(WithTextFont(b.Bytes()))
 	return err
 }

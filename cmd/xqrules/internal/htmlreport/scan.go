@@ -249,7 +249,7 @@ func WriteScan(w io.Writer, s ScanSummary) error {
 	if err := scanTmpl.ExecuteTemplate(&buf, "scan", p); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	_, err := w.Write(withTextFont(buf.Bytes()))
+	_, err := w.Write(WithTextFont(buf.Bytes()))
 	return err
 }
 

@@ -28,7 +28,7 @@ func SquareXY(sq position.Square) (x, y int) { return xy(sq) }
 // CSS is the reports' style sheet, the boards' styles included.
 func CSS() string { return PiecesFontFace + pageCSS }
 
-// ReportCSS is CSS for a self-contained page: with the place where
-// WithTextFont, given the rendered page, inlines the text font when the
-// page shows Chinese (the reports' own pages do the same).
+// ReportCSS is CSS for a self-contained page (the reports', explore's):
+// with the place where WithTextFont, given the rendered page, inlines the
+// text font when the page shows Chinese.
 func ReportCSS() string { return PiecesFontFace + textFontMarker + pageCSS }
