@@ -38,10 +38,11 @@ const (
 )
 
 // generator makes the candidate cycles of one start, in a fixed order: the
-// cycle a game played there (if any), then the 4-ply cycles whose first move checks, the other 4-ply cycles and the
-// alternations, taken in turn (check, back, alternation, back …), each
-// kind shuffled by a generator seeded with the position, so that the first
-// few of a start are already varied.
+// cycle a game played there (if any), then the 4-ply cycles whose first
+// move checks, the other 4-ply cycles and the alternations, taken in turn
+// (check, back, alternation, back …), each kind shuffled by a generator
+// seeded with the position, so that the first few of a start are already
+// varied.
 type generator struct {
 	start  int
 	pos    *position.Position

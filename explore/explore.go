@@ -432,14 +432,11 @@ func nextBatch(g *generator, per, count, n int) (batch []Cycle, more bool) {
 // judgeOne rules on a cycle under the two books and compares them, with x's
 // memo (nil: a memo of its own).
 func judgeOne(x *facts.Analyses, books []*interp.Book, start *position.Position, moves []position.Move, labels bool) result {
-	in := interp.Input{Start: start, Moves: moves}
-	var rs []interp.Ruling
-	var err error
-	if x != nil {
-		rs, err = interp.JudgeVerdictsWith(x.AnalyzeCycles, books, in)
-	} else {
-		rs, err = interp.JudgeVerdicts(books, in)
+	if x == nil {
+		x = facts.NewAnalyses()
+		defer x.Close()
 	}
+	rs, err := interp.JudgeVerdictsWith(x.AnalyzeCycles, books, interp.Input{Start: start, Moves: moves})
 	if err != nil || len(rs) != 2 {
 		return result{err: true}
 	}
