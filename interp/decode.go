@@ -116,20 +116,27 @@ func decodeFile(id, name string, data []byte) *rawFile {
 	return rf
 }
 
+// pair decodes a field that is a mapping of two strings, a and b (title:
+// zh, en; in_force: from, to); either may be missing.
+func (rf *rawFile) pair(fl field, what, a, b string) (va, vb string) {
+	for _, t := range rf.d.fields(fl.value, "", what, a, b) {
+		s, _ := rf.d.str(t, "")
+		if t.key == a {
+			va = s
+		} else {
+			vb = s
+		}
+	}
+	return va, vb
+}
+
 // decodeField decodes one top-level field of the file.
 func (rf *rawFile) decodeField(fl field) {
 	d := rf.d
 	switch fl.key {
 	case "title":
 		rf.titleSet = true
-		for _, t := range d.fields(fl.value, "", "title", "zh", "en") {
-			s, _ := d.str(t, "")
-			if t.key == "zh" {
-				rf.title.ZH = s
-			} else {
-				rf.title.EN = s
-			}
-		}
+		rf.title.ZH, rf.title.EN = rf.pair(fl, "title", "zh", "en")
 	case "summary":
 		rf.summary, _ = d.str(fl, "")
 	case "notes":
@@ -137,14 +144,7 @@ func (rf *rawFile) decodeField(fl field) {
 	case "year":
 		rf.year, _ = d.integer(fl, "")
 	case "in_force":
-		for _, t := range d.fields(fl.value, "", "in_force", "from", "to") {
-			s, _ := d.str(t, "")
-			if t.key == "from" {
-				rf.inForce.From = s
-			} else {
-				rf.inForce.To = s
-			}
-		}
+		rf.inForce.From, rf.inForce.To = rf.pair(fl, "in_force", "from", "to")
 	case "status":
 		if s, ok := d.str(fl, ""); ok {
 			if !contains(bookStatuses, s) {
