@@ -137,7 +137,7 @@ func TestBrowserCycle(t *testing.T) {
 	// Pointing at move 1 (马二退一, 捉) draws its attacks.
 	var arrows int
 	require.NoError(t, chromedp.Run(ctx,
-		chromedp.Evaluate(`document.querySelector('#rulingtable tbody tr[data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
+		chromedp.Evaluate(`document.querySelector('#rulingtable [data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
 		chromedp.WaitVisible(`#board svg .arrow`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll("#board svg .arrow").length`, &arrows),
 	))
@@ -291,7 +291,7 @@ func TestBrowserMateArrow(t *testing.T) {
 		chromedp.Navigate(url+"/#fen=2bak1c2%2F4aRN1r%2F4b4%2F9%2F9%2F9%2F3pp4%2F2n1B4%2F9%2F2B1K3C+w&moves=i0h0+i8h8+h0i0+h8i8&books=20"),
 		chromedp.WaitVisible(`#verdicts tr[data-book="20"]`, chromedp.ByQuery),
 		chromedp.Text(`#verdicts tr[data-book="20"] .labels-cell`, &labels, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelector('#rulingtable tbody tr[data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
+		chromedp.Evaluate(`document.querySelector('#rulingtable [data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
 		chromedp.WaitVisible(`#board svg .arrow`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll("#board svg .arrow").length`, &arrows),
 		chromedp.Text(`#boardcap`, &caption, chromedp.ByID),
@@ -464,4 +464,41 @@ func TestBrowserPhone(t *testing.T) {
 		chromedp.WaitNotVisible(`#rulingcards`, chromedp.ByQuery),
 	))
 	screenshot(t, ctx, "workbench-desktop.png")
+}
+
+// At a desktop width, a short cycle under all ten books reads without
+// scrolling sideways: a row per book when there are more books than moves
+// (as the HTML report does), and pointing at a move's column still draws
+// its attacks.
+func TestBrowserDesktopTenBooks(t *testing.T) {
+	ctx, url := browser(t)
+	var m struct {
+		ScrollWidth, InnerWidth, BoxScroll, BoxClient float64
+		Rows                                          int
+	}
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
+		chromedp.WaitVisible(`#rulingtable`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const s = document.getElementById("rulings");
+			return { scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
+				boxScroll: s.scrollWidth, boxClient: s.clientWidth,
+				rows: document.querySelectorAll("#rulingtable tbody tr[data-book]").length }; })()`, &m),
+	))
+	screenshot(t, ctx, "workbench-desktop-ten.png")
+	assert.Equal(t, 10, m.Rows, "a row per book")
+	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "the page does not scroll sideways")
+	assert.LessOrEqual(t, m.BoxScroll, m.BoxClient+1, "the rulings do not scroll sideways")
+
+	// Pointing at 20's ruling of move 1 (马二退一, 捉) marks move 1's column
+	// (its head and a cell per book) and draws its attacks.
+	var marked, arrows int
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Evaluate(`document.querySelector('#rulingtable tr[data-book="20"] td[data-ply="1"]').dispatchEvent(new MouseEvent("mouseenter")), true`, nil),
+		chromedp.WaitVisible(`#board svg .arrow`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#rulingtable .hover").length`, &marked),
+		chromedp.Evaluate(`document.querySelectorAll("#board svg .arrow").length`, &arrows),
+	))
+	assert.Equal(t, 1+10, marked, "move 1's head and its cell in each book's row")
+	assert.Greater(t, arrows, 0)
 }

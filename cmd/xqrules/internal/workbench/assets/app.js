@@ -336,42 +336,91 @@ function showRulings() {
   const c = judged.cycle;
   sum.append(el("p", { text: `The cycle: ${c.moves.length} plies from move ${c.from_ply + 1}; the position before it occurred ${c.occurrences} times. Point at a move to see its attacks on the board.` }));
   const rs = judged.rulings;
-  const head = el("tr", {}, el("th", { class: "corner", text: "move" }));
-  for (const r of rs) head.append(el("th", { title: r.title || "" }, el("span", { class: "book", text: r.ruleset }), el("br"), el("span", { class: "title", text: r.title || "" })));
-  const body = el("tbody");
-  // The rows are the cycle's plies; a book that judged every move since the
-  // position first occurred (judged.since_first) shows the last of its moves.
-  const n = c.moves.length;
-  for (let i = 0; i < n; i++) {
-    const m0 = movesAt(rs[0], i);
-    const tr = el("tr", { "data-ply": i + 1 },
-      el("th", { class: "mv" }, el("span", { class: "ply", text: `${m0.ply}. ` }), el("span", { class: `side-${m0.side}`, text: SIDE_ZH[m0.side] + " " }), el("span", { class: "cn", text: m0.cn || m0.move }), el("br"), el("code", { text: m0.move })));
-    for (const r of rs) {
-      const m = movesAt(r, i);
-      tr.append(el("td", { class: "cell" + (isDefault(m) ? " default" : "") }, ...moveRuling(r, m)));
-    }
-    tr.addEventListener("mouseenter", () => hoverMove(i, tr));
-    tr.addEventListener("mouseleave", unhover);
-    body.append(tr);
-  }
-  for (const side of ["red", "black"]) {
-    const tr = el("tr", { class: "sides" }, el("th", { text: SIDE_ZH[side] + " " + side }));
-    for (const r of rs) {
-      const s = (r.sides || []).find((s) => s.side === side);
-      tr.append(el("td", {}, s ? s.labels.join(" ") : "", s && s.patterns && s.patterns.length ? el("span", {}, " → ", el("b", { text: s.patterns.join(", ") })) : null));
-    }
-    body.append(tr);
-  }
-  const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
-  for (const r of rs) vr.append(el("td", { class: "verdict-cell", "data-book": r.ruleset }, ...verdictRuling(r)));
-  body.append(vr);
-  box.append(el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body));
+  box.append(rs.length > c.moves.length ? tableByBook(rs, c.moves.length) : tableByMove(rs, c.moves.length));
   box.append(rulingCards(rs));
   clauseTitles(box, rs.map((r) => r.ruleset));
   // The summary: one line per book.
   const st = el("tbody");
   for (const r of rs) st.append(el("tr", { "data-book": r.ruleset }, el("th", { text: r.ruleset }), el("td", {}, verdictSpan(r.verdict)), el("td", { class: "labels-cell", text: r.moves.map((m) => m.label).join(" ") })));
   sum.append(el("table", { class: "summary", id: "verdicts" }, el("thead", {}, el("tr", {}, el("th", { text: "book" }), el("th", { text: "verdict" }), el("th", { text: "labels" }))), st));
+}
+
+// The rulings side by side. With more books than moves (ten books, a
+// 4-ply cycle) a row per book, a column per move, as the HTML report does,
+// so the table fits beside the board; else a row per move, a column per
+// book. Either way every element of a move's row or column carries its ply
+// (data-ply), and pointing at one draws the move's attacks.
+
+// tableByMove: a row per ply of the cycle, a column per book, then the
+// sides' rows and the verdicts'.
+function tableByMove(rs, n) {
+  const head = el("tr", {}, el("th", { class: "corner", text: "move" }));
+  for (const r of rs) head.append(el("th", { title: r.title || "" }, bookHead(r)));
+  const body = el("tbody");
+  // A book that judged every move since the position first occurred
+  // (judged.since_first) shows the last of its moves.
+  for (let i = 0; i < n; i++) {
+    const tr = el("tr", { "data-ply": i + 1 }, el("th", { class: "mv" }, ...moveHead(movesAt(rs[0], i), true)));
+    for (const r of rs) tr.append(moveCell(r, i));
+    pointable(tr, i);
+    body.append(tr);
+  }
+  for (const side of ["red", "black"]) {
+    const tr = el("tr", { class: "sides" }, el("th", { text: SIDE_ZH[side] + " " + side }));
+    for (const r of rs) tr.append(el("td", {}, ...sideRuling(r, side)));
+    body.append(tr);
+  }
+  const vr = el("tr", { class: "verdicts" }, el("th", { text: "verdict" }));
+  for (const r of rs) vr.append(el("td", { class: "verdict-cell", "data-book": r.ruleset }, ...verdictRuling(r)));
+  body.append(vr);
+  return el("table", { class: "books", id: "rulingtable" }, el("thead", {}, head), body);
+}
+
+// tableByBook: a row per book, a column per ply, the sides and the
+// verdict in the book's last column.
+function tableByBook(rs, n) {
+  const head = el("tr", {}, el("th", { class: "corner", text: "book" }));
+  for (let i = 0; i < n; i++) head.append(pointable(el("th", { class: "mv", "data-ply": i + 1 }, ...moveHead(movesAt(rs[0], i), false)), i));
+  head.append(el("th", { class: "vd", text: "sides · verdict" }));
+  const body = el("tbody");
+  for (const r of rs) {
+    const tr = el("tr", { "data-book": r.ruleset }, el("th", { class: "bk", title: r.title || "" }, bookHead(r)));
+    for (let i = 0; i < n; i++) tr.append(pointable(moveCell(r, i), i));
+    const sides = ["red", "black"].map((side) => el("div", { class: "side" }, el("span", { class: `side-${side}`, text: SIDE_ZH[side] + " " }), ...sideRuling(r, side)));
+    tr.append(el("td", { class: "verdict-cell", "data-book": r.ruleset }, ...sides, ...verdictRuling(r)));
+    body.append(tr);
+  }
+  return el("table", { class: "books by-book", id: "rulingtable" }, el("thead", {}, head), body);
+}
+
+function bookHead(r) {
+  return el("span", {}, el("span", { class: "book", text: r.ruleset }), el("br"), el("span", { class: "title", text: r.title || "" }));
+}
+
+// moveHead: a move's ply, side, Chinese name and ICCS (on a line of its
+// own when wide).
+function moveHead(m, wide) {
+  return [el("span", { class: "ply", text: `${m.ply}. ` }), el("span", { class: `side-${m.side}`, text: SIDE_ZH[m.side] + " " }), el("span", { class: "cn", text: m.cn || m.move }), wide ? el("br") : " ", el("code", { text: m.move })];
+}
+
+// moveCell: what book r says of ply i of the cycle.
+function moveCell(r, i) {
+  const m = movesAt(r, i);
+  return el("td", { class: "cell" + (isDefault(m) ? " default" : ""), "data-ply": i + 1 }, ...moveRuling(r, m));
+}
+
+// sideRuling: a side's labels and the patterns they make.
+function sideRuling(r, side) {
+  const s = (r.sides || []).find((s) => s.side === side);
+  return [s ? s.labels.join(" ") : "", s && s.patterns && s.patterns.length ? el("span", {}, " → ", el("b", { text: s.patterns.join(", ") })) : ""];
+}
+
+// pointable: pointing at e (a move's row, header or cell) shows ply i's
+// attacks on the board.
+function pointable(e, i) {
+  e.addEventListener("mouseenter", () => hoverMove(i));
+  e.addEventListener("mouseleave", unhover);
+  return e;
 }
 
 function isDefault(m) { return !m.rule || m.rule === "(default)"; } // no rule matched: the book's default label
@@ -455,10 +504,12 @@ function movesAt(r, i) {
 }
 
 let hoverSeq = 0;
-async function hoverMove(i, tr) {
+// hoverMove shows ply i's attacks on the board and marks the element
+// pointed at (a card's move), or else ply i's row or column of the table.
+async function hoverMove(i, marked) {
   const seq = ++hoverSeq;
   document.querySelectorAll("#rulings .hover").forEach((r) => r.classList.remove("hover"));
-  tr.classList.add("hover");
+  for (const e of marked ? [marked] : document.querySelectorAll(`#rulingtable [data-ply="${i + 1}"]`)) e.classList.add("hover");
   const c = judged.cycle;
   const seen = new Set(), attacks = [];
   for (const r of judged.rulings) {
