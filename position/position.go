@@ -167,7 +167,7 @@ func (p *Position) computeKey() uint64 {
 // sync makes the derived state (pieces, occ, lines) match the board,
 // rebuilding it if the board may have been written behind its back. Every
 // exported method that reads the derived state calls it first; the internal
-// ones (doMove, legal, attackedBy, safeMove, ...) assume it.
+// ones (legal, attackedBy, safeMove, ...) assume it.
 func (p *Position) sync() {
 	if !p.cached || p.cacheKey != p.key {
 		p.rebuild()
@@ -225,11 +225,6 @@ func (p *Position) colourLines(c Color, f, r uint8) (rank, file uint16) {
 // LegalMoves to check). NullMove passes the turn.
 func (p *Position) Make(m Move) {
 	p.sync()
-	p.doMove(m)
-}
-
-// doMove is Make on a synced position (the generator's own moves).
-func (p *Position) doMove(m Move) {
 	u := undo{move: m, key: p.key}
 	key := p.key ^ zobristSide
 	if m != NullMove {
@@ -275,10 +270,6 @@ func (p *Position) doMove(m Move) {
 // Unmake takes back the last move made.
 func (p *Position) Unmake() {
 	p.sync()
-	p.undoMove()
-}
-
-func (p *Position) undoMove() {
 	n := len(p.hist) - 1
 	u := p.hist[n]
 	p.hist = p.hist[:n]
