@@ -151,13 +151,41 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	return true
 }
 
-// firstTwo returns the first and second piece along one line out from the
+// firstThree returns the first three pieces along one line out from the
 // king (NoSquare when fewer): m, up, base and step as for lineCursor.
-func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
+func firstThree(m uint32, up bool, base, step Square) (q [3]Square) {
 	line := lineCursor{m, up, base, step}
-	_, q1, _ = line.next()
-	_, q2, _ = line.next()
-	return q1, q2
+	for i := range q {
+		_, q[i], _ = line.next()
+	}
+	return q
+}
+
+// exposedOn returns c's pieces among q, the first three pieces along a line
+// out from c's king, whose leaving the line would expose the king, as
+// shield's pins: the first when the second is an enemy rook (or facing, the
+// enemy king on a file), either of the first two when the third is an enemy
+// cannon. A piece further out leaves at least two between the king and
+// whatever is beyond it. (In check these may be a checking cannon's screen,
+// or a rook's or the king's shield behind a checking rook; the move must
+// answer the check as well, which evade sees to.)
+func exposedOn(b *[256]Piece, q [3]Square, c Color, facing Piece) bitboard {
+	var out bitboard
+	if q[1] == NoSquare {
+		return out
+	}
+	e := c.Other()
+	if pc := b[uint8(q[1])]; (pc == MakePiece(e, Rook) || pc == facing) && b[uint8(q[0])].Color() == c {
+		out = out.or(sqBB[uint8(q[0])])
+	}
+	if q[2] != NoSquare && b[uint8(q[2])] == MakePiece(e, Cannon) {
+		for _, s := range q[:2] {
+			if b[uint8(s)].Color() == c {
+				out = out.or(sqBB[uint8(s)])
+			}
+		}
+	}
+	return out
 }
 
 // evasionCandidates works out, for c's king on k in check in an ordinary
@@ -190,10 +218,11 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 			return false
 		}
 	}
-	// The first two pieces along each line out from the king, read from the
-	// occupancy as attackedBy does; lines with no enemy rook, cannon or
-	// (on the file) king are not looked at, nor do their pieces expose the
-	// king by leaving them.
+	// The first three pieces along each line out from the king, read from
+	// the occupancy as attackedBy does: the first two tell the check, all
+	// three the pieces exposing the king by leaving. Lines with no enemy
+	// rook, cannon or (on the file) king are not looked at.
+	rook, facing := MakePiece(e, Rook), MakePiece(e, King)
 	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
 	fileSliders := sliders.or(p.kinds(e)[King])
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
@@ -201,27 +230,31 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
 	fm, rm := fileMask[f&15], rankMask[r&15]
 	rays := &rayMask[uint8(k)]
-	if ray := rays[dirN]; !fileSliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(above(fo, r), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	if !fileSliders.and(rays[dirN]).isEmpty() {
+		q := firstThree(above(fo, r), true, Square(f), 9)
+		exposed = exposed.or(exposedOn(b, q, c, facing))
+		if !cs.lineCheck(p, c, k, q[0], q[1], fm, true) {
 			return false
 		}
 	}
-	if ray := rays[dirS]; !fileSliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(below(fo, r), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	if !fileSliders.and(rays[dirS]).isEmpty() {
+		q := firstThree(below(fo, r), false, Square(f), 9)
+		exposed = exposed.or(exposedOn(b, q, c, facing))
+		if !cs.lineCheck(p, c, k, q[0], q[1], fm, true) {
 			return false
 		}
 	}
-	if ray := rays[dirE]; !sliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(above(ro, f), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if !sliders.and(rays[dirE]).isEmpty() {
+		q := firstThree(above(ro, f), true, Square(r)*9, 1)
+		exposed = exposed.or(exposedOn(b, q, c, rook))
+		if !cs.lineCheck(p, c, k, q[0], q[1], rm, false) {
 			return false
 		}
 	}
-	if ray := rays[dirW]; !sliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(below(ro, f), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if !sliders.and(rays[dirW]).isEmpty() {
+		q := firstThree(below(ro, f), false, Square(r)*9, 1)
+		exposed = exposed.or(exposedOn(b, q, c, rook))
+		if !cs.lineCheck(p, c, k, q[0], q[1], rm, false) {
 			return false
 		}
 	}

@@ -481,7 +481,10 @@ func (g *gen) setup() {
 			if p.evasionCandidates(c, k, &l) {
 				g.evading = true
 				g.evadeTo, g.evadeFrom = l.target, l.screens
-				g.test, g.forbid = l.exposed, l.forbid
+				// The screens' moves are tried too: add lets all of
+				// them through, those along the line they screen (which
+				// keep the check) included.
+				g.test, g.forbid = l.exposed.or(l.screens), l.forbid
 			}
 		} else {
 			g.test, g.forbid = pinned, forbid
