@@ -24,11 +24,14 @@ package position
 // the king that holds an enemy rook, cannon or (on the file) king, or the
 // leg of an enemy horse aimed at the king; or by arriving between the king
 // and an enemy cannon with nothing in between, as its screen, which always
-// checks. So the moves of the pieces on those lines and legs ("exposed",
-// the checking cannons' screens among them) are tried on the board
-// (safeMove), where pins and the flying general are decided; the other
-// pieces' moves are legal unless they go to one of those screen squares
-// ("forbid"). The answer is exact. The king's steps are tried as addKing
+// checks. Leaving a line exposes the king only as shield's pins do (the
+// first piece out, with an enemy rook or facing king second; either of the
+// first two, with an enemy cannon third; one further out leaves two
+// between). So the moves of those pieces and of the pieces on the legs
+// ("exposed") are tried on the board (safeMove), where pins and the flying
+// general are decided; the other pieces' moves, a checking cannon's screen
+// moving off its line among them, are legal unless they go to one of those
+// screen squares ("forbid"). The answer is exact. The king's steps are tried as addKing
 // does, less those along a checking line, which stay attacked (see
 // lineCheck).
 //
@@ -54,8 +57,8 @@ type evasions struct {
 	screenSq  [4]Square
 	screenDst [4]bitboard
 	// exposed: the squares whose piece's moves are tried on the board (the
-	// lines from the king holding an enemy rook, cannon or facing king, the
-	// legs of the enemy horses aimed at it; the screens among them);
+	// pieces whose leaving a line from the king exposes it, see exposedOn,
+	// and the legs of the enemy horses aimed at it);
 	// forbid: the empty points between the king and an enemy cannon with
 	// nothing in between, where arriving makes a check.
 	exposed, forbid bitboard
