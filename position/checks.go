@@ -96,6 +96,17 @@ func (p *Position) checkInfo() *checkInfo {
 	return ci
 }
 
+// cachedCheckInfo returns checkInfo's answer when the cache holds it (and
+// the derived state is synced), else nil. It is small enough to inline,
+// which spares GivesCheck, asked of move after move in one position, a call.
+func (p *Position) cachedCheckInfo() *checkInfo {
+	ci := &p.checks[len(p.hist)&7]
+	if !ci.valid || ci.key != p.key || !p.cached || p.cacheKey != p.key {
+		return nil
+	}
+	return ci
+}
+
 // computeCheckInfo fills ci for the position as it is (synced). Every field
 // is set (checkSq only where it is read: with a king to check, not checking).
 func (p *Position) computeCheckInfo(ci *checkInfo) {
@@ -306,7 +317,10 @@ func (p *Position) checking(from Square, to bitboard, k Square) bitboard {
 // dozen table lookups, kept for the position); each call after that is one
 // table lookup for almost every move.
 func (p *Position) GivesCheck(m Move) bool {
-	ci := p.checkInfo()
+	ci := p.cachedCheckInfo()
+	if ci == nil {
+		ci = p.checkInfo()
+	}
 	if m == NullMove {
 		return ci.checking
 	}
