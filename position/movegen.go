@@ -53,8 +53,9 @@ type gen struct {
 	fast, bulk bool
 }
 
-// everywhere is every square: "test every move".
-var everywhere = bitboard{^uint64(0), ^uint64(0)}
+// everywhere is every square: "test every move". (Not more: like every
+// bitboard here it holds no bit past the board, which bitboard.has relies on.)
+var everywhere = boardMask
 
 // put records the moves from → to (to already excludes c's own pieces). The
 // common case, counting at the last ply of perft, is small enough to inline.

@@ -19,7 +19,17 @@ func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.
 func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
 func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
 func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[uint8(sq)]).isEmpty() }
+
+// has reports whether sq is in b, by a shift of the word holding it (no
+// table to read). A square off the board (NoSquare too, as uint8 255) reads
+// a bit past the board, which no bitboard holds.
+func (b bitboard) has(sq Square) bool {
+	w := b.lo
+	if uint8(sq) >= 64 {
+		w = b.hi
+	}
+	return w>>(uint8(sq)&63)&1 != 0
+}
 
 // shl and shr move every square n places up or down (0 < n < 64).
 func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
