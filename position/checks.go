@@ -273,12 +273,12 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 	b := &p.board
 	all := &p.lines[both]
 	pc, cap := b[uint8(from)], b[uint8(to)]
-	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fl, tl := &sqLine[uint8(from)], &sqLine[uint8(to)]
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 	b[uint8(to)], b[uint8(from)] = pc, NoPiece
-	all.flip(ff, rf)
+	all.flip(fl)
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	}
 	c := pc.Color()
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
@@ -287,9 +287,9 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	}
-	all.flip(ff, rf)
+	all.flip(fl)
 	b[uint8(from)], b[uint8(to)] = pc, cap
 	return check
 }

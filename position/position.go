@@ -63,10 +63,10 @@ func (p *Position) kinds(c Color) *[8]bitboard {
 // both indexes Position.lines for the pieces of both colours.
 const both = 2
 
-// flip toggles square (f, r) in o.
-func (o *occupancy) flip(f, r uint8) {
-	o.rank[r&15] ^= 1 << (f & 15)
-	o.file[f&15] ^= 1 << (r & 15)
+// flip toggles in o the square whose place l gives (sqLine).
+func (o *occupancy) flip(l *lineBits) {
+	o.rank[l.r&15] ^= l.fileBit
+	o.file[l.f&15] ^= l.rankBit
 }
 
 // undo is what Unmake needs to restore a move, plus the key before the move
@@ -183,9 +183,9 @@ func (p *Position) rebuild() {
 			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
 			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
 			if pc.Color() == Red {
-				p.lines[Red].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+				p.lines[Red].flip(&sqLine[uint8(sq)])
 			}
-			p.lines[both].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+			p.lines[both].flip(&sqLine[uint8(sq)])
 		}
 	}
 	p.cacheKey, p.cached = p.key, true
@@ -200,13 +200,13 @@ func (p *Position) toggle(sq Square, pc Piece) {
 	if pc == NoPiece {
 		return
 	}
-	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
+	l := &sqLine[uint8(sq)]
 	p.pieces[pc&15] = p.pieces[pc&15].xor(sqBB[uint8(sq)])
 	p.occ[pc.Color()&1] = p.occ[pc.Color()&1].xor(sqBB[uint8(sq)])
 	if pc.Color() == Red {
-		p.lines[Red].flip(f, r)
+		p.lines[Red].flip(l)
 	}
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 }
 
 // colourLines returns c's pieces on rank r (bits are files) and on file f
@@ -232,28 +232,28 @@ func (p *Position) Make(m Move) {
 		pc, cap := p.board[from], p.board[to]
 		u.captured = cap
 		key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
-		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+		fl, tl := &sqLine[from], &sqLine[to]
 		c := pc.Color()
 		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 		p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 		p.occ[c&1] = p.occ[c&1].xor(fromTo)
 		if c == Red {
-			p.lines[Red].flip(ff, rf)
-			p.lines[Red].flip(ft, rt)
+			p.lines[Red].flip(fl)
+			p.lines[Red].flip(tl)
 		}
-		p.lines[both].flip(ff, rf)
+		p.lines[both].flip(fl)
 		if cap != NoPiece {
 			key ^= zobristPiece[cap&15][to]
 			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 			if cap.Color() == Red {
-				p.lines[Red].flip(ft, rt)
+				p.lines[Red].flip(tl)
 			}
 			if cap.Kind() == King {
 				p.kings[cap.Color()&1] = NoSquare
 			}
 		} else {
-			p.lines[both].flip(ft, rt)
+			p.lines[both].flip(tl)
 		}
 		p.board[to] = pc
 		p.board[from] = NoPiece
@@ -281,7 +281,7 @@ func (p *Position) Unmake() {
 	}
 	from, to := uint8(u.move&0x7F), uint8(u.move>>7&0x7F)
 	pc, cap := p.board[to], u.captured
-	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fl, tl := &sqLine[from], &sqLine[to]
 	p.board[from] = pc
 	p.board[to] = cap
 	c := pc.Color()
@@ -289,21 +289,21 @@ func (p *Position) Unmake() {
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	if c == Red {
-		p.lines[Red].flip(ff, rf)
-		p.lines[Red].flip(ft, rt)
+		p.lines[Red].flip(fl)
+		p.lines[Red].flip(tl)
 	}
-	p.lines[both].flip(ff, rf)
+	p.lines[both].flip(fl)
 	if cap != NoPiece {
 		p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 		if cap.Color() == Red {
-			p.lines[Red].flip(ft, rt)
+			p.lines[Red].flip(tl)
 		}
 		if cap.Kind() == King {
 			p.kings[cap.Color()&1] = Square(to)
 		}
 	} else {
-		p.lines[both].flip(ft, rt)
+		p.lines[both].flip(tl)
 	}
 	if pc.Kind() == King {
 		p.kings[c&1] = Square(from)

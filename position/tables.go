@@ -122,6 +122,8 @@ var (
 
 	sqFile, sqRank [256]uint8
 	sqBB           [256]bitboard
+	// sqLine[sq]: sq's place in an occupancy (see occupancy.flip).
+	sqLine [256]lineBits
 	// rookRank[f][occ] and cannonRank[f][occ]: a slide along a 9-point rank
 	// from file f, occ being the rank's occupancy; rookFile[r][occ] and
 	// cannonFile[r][occ] along a 10-point file from rank r. Rook and cannon are
@@ -176,6 +178,13 @@ var (
 	// with uint8, only the first 39 entries are read.)
 	horseLegDelta [256]int8
 )
+
+// lineBits is a square's place in an occupancy: on rank r it is bit
+// fileBit, on file f bit rankBit.
+type lineBits struct {
+	f, r             uint8
+	fileBit, rankBit uint16
+}
 
 // stepList is up to four single moves with the point each needs empty (block
 // is NoSquare when none).
@@ -260,6 +269,7 @@ func lineSlide(i, n int, occ uint16) slide {
 func init() {
 	for sq := Square(0); sq < NumSquares; sq++ {
 		sqFile[sq], sqRank[sq] = uint8(sq.File()), uint8(sq.Rank())
+		sqLine[sq] = lineBits{uint8(sq.File()), uint8(sq.Rank()), 1 << sq.File(), 1 << sq.Rank()}
 		if sq < 64 {
 			sqBB[sq].lo = 1 << sq
 		} else {
