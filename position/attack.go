@@ -330,15 +330,15 @@ func (p *Position) PinnedInto(dst []Square, c Color) []Square {
 	kingTarget := p.kingTarget(k, e)
 	for near.lo|near.hi != 0 {
 		sq := near.pop()
-		f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
+		l := &sqLine[uint8(sq)]
 		pc := p.board[uint8(sq)]
 		// Lift the piece off the board and the occupancy (the attack test reads
 		// no bitboard of c's pieces), ask, and put it back.
 		p.board[uint8(sq)] = NoPiece
-		p.lines[both].flip(f, r)
+		p.lines[both].flip(l)
 		exposed := p.attackedBy(k, e, kingTarget)
 		p.board[uint8(sq)] = pc
-		p.lines[both].flip(f, r)
+		p.lines[both].flip(l)
 		if exposed {
 			dst = append(dst, sq)
 		}

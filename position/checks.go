@@ -96,6 +96,17 @@ func (p *Position) checkInfo() *checkInfo {
 	return ci
 }
 
+// cachedCheckInfo returns checkInfo's answer when the cache holds it (and
+// the derived state is synced), else nil. It is small enough to inline,
+// which spares GivesCheck, asked of move after move in one position, a call.
+func (p *Position) cachedCheckInfo() *checkInfo {
+	ci := &p.checks[len(p.hist)&7]
+	if !ci.valid || ci.key != p.key || !p.cached || p.cacheKey != p.key {
+		return nil
+	}
+	return ci
+}
+
 // computeCheckInfo fills ci for the position as it is (synced). Every field
 // is set (checkSq only where it is read: with a king to check, not checking).
 func (p *Position) computeCheckInfo(ci *checkInfo) {
@@ -262,12 +273,12 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 	b := &p.board
 	all := &p.lines[both]
 	pc, cap := b[uint8(from)], b[uint8(to)]
-	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fl, tl := &sqLine[uint8(from)], &sqLine[uint8(to)]
 	fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 	b[uint8(to)], b[uint8(from)] = pc, NoPiece
-	all.flip(ff, rf)
+	all.flip(fl)
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	}
 	c := pc.Color()
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
@@ -276,9 +287,9 @@ func (p *Position) checkAfter(from, to, k Square) bool {
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	}
-	all.flip(ff, rf)
+	all.flip(fl)
 	b[uint8(from)], b[uint8(to)] = pc, cap
 	return check
 }
@@ -306,7 +317,10 @@ func (p *Position) checking(from Square, to bitboard, k Square) bitboard {
 // dozen table lookups, kept for the position); each call after that is one
 // table lookup for almost every move.
 func (p *Position) GivesCheck(m Move) bool {
-	ci := p.checkInfo()
+	ci := p.cachedCheckInfo()
+	if ci == nil {
+		ci = p.checkInfo()
+	}
 	if m == NullMove {
 		return ci.checking
 	}

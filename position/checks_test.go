@@ -733,6 +733,27 @@ func BenchmarkGivesCheckMakeUnmake(b *testing.B) {
 	})
 }
 
+// BenchmarkLegalCapturesAndQuietChecks is the exchange search's generator,
+// the check information worked out at each position (as at a search's new
+// node).
+func BenchmarkLegalCapturesAndQuietChecks(b *testing.B) {
+	buf := make([]Move, 0, MaxMoves)
+	benchChecks(b, func(p *Position) {
+		forget(p)
+		buf, _ = p.LegalCapturesAndQuietChecks(buf[:0])
+	})
+}
+
+// BenchmarkMakeUnmake plays and takes back every legal move of each position.
+func BenchmarkMakeUnmake(b *testing.B) {
+	benchMoves(b, func(p *Position, ms []Move) {
+		for _, m := range ms {
+			p.Make(m)
+			p.Unmake()
+		}
+	})
+}
+
 // The new queries do not allocate when given room.
 func TestChecksDoNotAllocate(t *testing.T) {
 	for _, fen := range queryPositions {

@@ -24,11 +24,14 @@ package position
 // the king that holds an enemy rook, cannon or (on the file) king, or the
 // leg of an enemy horse aimed at the king; or by arriving between the king
 // and an enemy cannon with nothing in between, as its screen, which always
-// checks. So the moves of the pieces on those lines and legs ("exposed",
-// the checking cannons' screens among them) are tried on the board
-// (safeMove), where pins and the flying general are decided; the other
-// pieces' moves are legal unless they go to one of those screen squares
-// ("forbid"). The answer is exact. The king's steps are tried as addKing
+// checks. Leaving a line exposes the king only as shield's pins do (the
+// first piece out, with an enemy rook or facing king second; either of the
+// first two, with an enemy cannon third; one further out leaves two
+// between). So the moves of those pieces and of the pieces on the legs
+// ("exposed") are tried on the board (safeMove), where pins and the flying
+// general are decided; the other pieces' moves, a checking cannon's screen
+// moving off its line among them, are legal unless they go to one of those
+// screen squares ("forbid"). The answer is exact. The king's steps are tried as addKing
 // does, less those along a checking line, which stay attacked (see
 // lineCheck).
 //
@@ -54,8 +57,8 @@ type evasions struct {
 	screenSq  [4]Square
 	screenDst [4]bitboard
 	// exposed: the squares whose piece's moves are tried on the board (the
-	// lines from the king holding an enemy rook, cannon or facing king, the
-	// legs of the enemy horses aimed at it; the screens among them);
+	// pieces whose leaving a line from the king exposes it, see exposedOn,
+	// and the legs of the enemy horses aimed at it);
 	// forbid: the empty points between the king and an enemy cannon with
 	// nothing in between, where arriving makes a check.
 	exposed, forbid bitboard
@@ -151,13 +154,41 @@ func (cs *checkers) lineCheck(p *Position, c Color, k, q1, q2 Square, axis bitbo
 	return true
 }
 
-// firstTwo returns the first and second piece along one line out from the
+// firstThree returns the first three pieces along one line out from the
 // king (NoSquare when fewer): m, up, base and step as for lineCursor.
-func firstTwo(m uint32, up bool, base, step Square) (q1, q2 Square) {
+func firstThree(m uint32, up bool, base, step Square) (q [3]Square) {
 	line := lineCursor{m, up, base, step}
-	_, q1, _ = line.next()
-	_, q2, _ = line.next()
-	return q1, q2
+	for i := range q {
+		_, q[i], _ = line.next()
+	}
+	return q
+}
+
+// exposedOn returns c's pieces among q, the first three pieces along a line
+// out from c's king, whose leaving the line would expose the king, as
+// shield's pins: the first when the second is an enemy rook (or facing, the
+// enemy king on a file), either of the first two when the third is an enemy
+// cannon. A piece further out leaves at least two between the king and
+// whatever is beyond it. (In check these may be a checking cannon's screen,
+// or a rook's or the king's shield behind a checking rook; the move must
+// answer the check as well, which evade sees to.)
+func exposedOn(b *[256]Piece, q [3]Square, c Color, facing Piece) bitboard {
+	var out bitboard
+	if q[1] == NoSquare {
+		return out
+	}
+	e := c.Other()
+	if pc := b[uint8(q[1])]; (pc == MakePiece(e, Rook) || pc == facing) && b[uint8(q[0])].Color() == c {
+		out = out.or(sqBB[uint8(q[0])])
+	}
+	if q[2] != NoSquare && b[uint8(q[2])] == MakePiece(e, Cannon) {
+		for _, s := range q[:2] {
+			if b[uint8(s)].Color() == c {
+				out = out.or(sqBB[uint8(s)])
+			}
+		}
+	}
+	return out
 }
 
 // evasionCandidates works out, for c's king on k in check in an ordinary
@@ -190,10 +221,11 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 			return false
 		}
 	}
-	// The first two pieces along each line out from the king, read from the
-	// occupancy as attackedBy does; lines with no enemy rook, cannon or
-	// (on the file) king are not looked at, nor do their pieces expose the
-	// king by leaving them.
+	// The first three pieces along each line out from the king, read from
+	// the occupancy as attackedBy does: the first two tell the check, all
+	// three the pieces exposing the king by leaving. Lines with no enemy
+	// rook, cannon or (on the file) king are not looked at.
+	rook, facing := MakePiece(e, Rook), MakePiece(e, King)
 	sliders := p.kinds(e)[Rook].or(p.kinds(e)[Cannon])
 	fileSliders := sliders.or(p.kinds(e)[King])
 	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
@@ -201,27 +233,31 @@ func (p *Position) evasionCandidates(c Color, k Square, l *evasions) bool {
 	fo, ro := uint32(all.file[f&15]), uint32(all.rank[r&15])
 	fm, rm := fileMask[f&15], rankMask[r&15]
 	rays := &rayMask[uint8(k)]
-	if ray := rays[dirN]; !fileSliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(above(fo, r), true, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	if !fileSliders.and(rays[dirN]).isEmpty() {
+		q := firstThree(above(fo, r), true, Square(f), 9)
+		exposed = exposed.or(exposedOn(b, q, c, facing))
+		if !cs.lineCheck(p, c, k, q[0], q[1], fm, true) {
 			return false
 		}
 	}
-	if ray := rays[dirS]; !fileSliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(below(fo, r), false, Square(f), 9); !cs.lineCheck(p, c, k, q1, q2, fm, true) {
+	if !fileSliders.and(rays[dirS]).isEmpty() {
+		q := firstThree(below(fo, r), false, Square(f), 9)
+		exposed = exposed.or(exposedOn(b, q, c, facing))
+		if !cs.lineCheck(p, c, k, q[0], q[1], fm, true) {
 			return false
 		}
 	}
-	if ray := rays[dirE]; !sliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(above(ro, f), true, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if !sliders.and(rays[dirE]).isEmpty() {
+		q := firstThree(above(ro, f), true, Square(r)*9, 1)
+		exposed = exposed.or(exposedOn(b, q, c, rook))
+		if !cs.lineCheck(p, c, k, q[0], q[1], rm, false) {
 			return false
 		}
 	}
-	if ray := rays[dirW]; !sliders.and(ray).isEmpty() {
-		exposed = exposed.or(ray)
-		if q1, q2 := firstTwo(below(ro, f), false, Square(r)*9, 1); !cs.lineCheck(p, c, k, q1, q2, rm, false) {
+	if !sliders.and(rays[dirW]).isEmpty() {
+		q := firstThree(below(ro, f), false, Square(r)*9, 1)
+		exposed = exposed.or(exposedOn(b, q, c, rook))
+		if !cs.lineCheck(p, c, k, q[0], q[1], rm, false) {
 			return false
 		}
 	}

@@ -39,10 +39,10 @@ func (p *Position) hasKingStep(c Color) bool {
 		return false
 	}
 	e := c.Other()
-	f, r := sqFile[uint8(k)], sqRank[uint8(k)]
+	l := &sqLine[uint8(k)]
 	pc := p.board[uint8(k)]
 	p.board[uint8(k)] = NoPiece
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 	safe := false
 	for !to.isEmpty() {
 		if !p.attackedBy(to.pop(), e, true) {
@@ -50,7 +50,7 @@ func (p *Position) hasKingStep(c Color) bool {
 			break
 		}
 	}
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 	p.board[uint8(k)] = pc
 	return safe
 }

@@ -53,8 +53,9 @@ type gen struct {
 	fast, bulk bool
 }
 
-// everywhere is every square: "test every move".
-var everywhere = bitboard{^uint64(0), ^uint64(0)}
+// everywhere is every square: "test every move". (Not more: like every
+// bitboard here it holds no bit past the board, which bitboard.has relies on.)
+var everywhere = boardMask
 
 // put records the moves from → to (to already excludes c's own pieces). The
 // common case, counting at the last ply of perft, is small enough to inline.
@@ -138,10 +139,10 @@ func (g *gen) addLines(from Square, f, r uint8, rm, fm uint16) {
 // would not block).
 func (g *gen) addKing(from Square, to bitboard) {
 	p, e := g.p, g.c.Other()
-	f, r := sqFile[uint8(from)], sqRank[uint8(from)]
+	l := &sqLine[uint8(from)]
 	pc := p.board[uint8(from)]
 	p.board[uint8(from)] = NoPiece
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 	for to.lo|to.hi != 0 {
 		t := to.pop()
 		if !p.attackedBy(t, e, true) {
@@ -151,7 +152,7 @@ func (g *gen) addKing(from Square, to bitboard) {
 			g.n++
 		}
 	}
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 	p.board[uint8(from)] = pc
 }
 
@@ -481,7 +482,10 @@ func (g *gen) setup() {
 			if p.evasionCandidates(c, k, &l) {
 				g.evading = true
 				g.evadeTo, g.evadeFrom = l.target, l.screens
-				g.test, g.forbid = l.exposed, l.forbid
+				// The screens' moves are tried too: add lets all of
+				// them through, those along the line they screen (which
+				// keep the check) included.
+				g.test, g.forbid = l.exposed.or(l.screens), l.forbid
 			}
 		} else {
 			g.test, g.forbid = pinned, forbid
@@ -533,12 +537,12 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	b := &p.board
 	all := &p.lines[both]
 	pc, cap := b[uint8(from)], b[uint8(to)]
-	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fl, tl := &sqLine[uint8(from)], &sqLine[uint8(to)]
 	b[uint8(to)], b[uint8(from)] = pc, NoPiece
-	all.flip(ff, rf)
+	all.flip(fl)
 	var capBB bitboard
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	} else {
 		capBB = p.pieces[cap&15]
 		p.pieces[cap&15] = capBB.andNot(sqBB[uint8(to)])
@@ -550,11 +554,11 @@ func (p *Position) safeMove(from, to Square, c Color) bool {
 	e := c.Other()
 	ok := k == NoSquare || !p.attackedBy(k, e, p.kingTarget(k, e))
 	if cap == NoPiece {
-		all.flip(ft, rt)
+		all.flip(tl)
 	} else {
 		p.pieces[cap&15] = capBB
 	}
-	all.flip(ff, rf)
+	all.flip(fl)
 	b[uint8(from)], b[uint8(to)] = pc, cap
 	return ok
 }

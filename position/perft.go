@@ -21,9 +21,9 @@ func (p *Position) perft(depth int, buf []Move) uint64 {
 	var total uint64
 	rest := buf[MaxMoves:]
 	for _, m := range list[:n] {
-		p.doMove(m)
+		p.Make(m)
 		total += p.perft(depth-1, rest)
-		p.undoMove()
+		p.Unmake()
 	}
 	return total
 }

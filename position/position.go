@@ -63,10 +63,10 @@ func (p *Position) kinds(c Color) *[8]bitboard {
 // both indexes Position.lines for the pieces of both colours.
 const both = 2
 
-// flip toggles square (f, r) in o.
-func (o *occupancy) flip(f, r uint8) {
-	o.rank[r&15] ^= 1 << (f & 15)
-	o.file[f&15] ^= 1 << (r & 15)
+// flip toggles in o the square whose place l gives (sqLine).
+func (o *occupancy) flip(l *lineBits) {
+	o.rank[l.r&15] ^= l.fileBit
+	o.file[l.f&15] ^= l.rankBit
 }
 
 // undo is what Unmake needs to restore a move, plus the key before the move
@@ -167,7 +167,7 @@ func (p *Position) computeKey() uint64 {
 // sync makes the derived state (pieces, occ, lines) match the board,
 // rebuilding it if the board may have been written behind its back. Every
 // exported method that reads the derived state calls it first; the internal
-// ones (doMove, legal, attackedBy, safeMove, ...) assume it.
+// ones (legal, attackedBy, safeMove, ...) assume it.
 func (p *Position) sync() {
 	if !p.cached || p.cacheKey != p.key {
 		p.rebuild()
@@ -183,9 +183,9 @@ func (p *Position) rebuild() {
 			p.pieces[pc&15] = p.pieces[pc&15].or(sqBB[uint8(sq)])
 			p.occ[pc.Color()&1] = p.occ[pc.Color()&1].or(sqBB[uint8(sq)])
 			if pc.Color() == Red {
-				p.lines[Red].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+				p.lines[Red].flip(&sqLine[uint8(sq)])
 			}
-			p.lines[both].flip(sqFile[uint8(sq)], sqRank[uint8(sq)])
+			p.lines[both].flip(&sqLine[uint8(sq)])
 		}
 	}
 	p.cacheKey, p.cached = p.key, true
@@ -200,13 +200,13 @@ func (p *Position) toggle(sq Square, pc Piece) {
 	if pc == NoPiece {
 		return
 	}
-	f, r := sqFile[uint8(sq)], sqRank[uint8(sq)]
+	l := &sqLine[uint8(sq)]
 	p.pieces[pc&15] = p.pieces[pc&15].xor(sqBB[uint8(sq)])
 	p.occ[pc.Color()&1] = p.occ[pc.Color()&1].xor(sqBB[uint8(sq)])
 	if pc.Color() == Red {
-		p.lines[Red].flip(f, r)
+		p.lines[Red].flip(l)
 	}
-	p.lines[both].flip(f, r)
+	p.lines[both].flip(l)
 }
 
 // colourLines returns c's pieces on rank r (bits are files) and on file f
@@ -225,11 +225,6 @@ func (p *Position) colourLines(c Color, f, r uint8) (rank, file uint16) {
 // LegalMoves to check). NullMove passes the turn.
 func (p *Position) Make(m Move) {
 	p.sync()
-	p.doMove(m)
-}
-
-// doMove is Make on a synced position (the generator's own moves).
-func (p *Position) doMove(m Move) {
 	u := undo{move: m, key: p.key}
 	key := p.key ^ zobristSide
 	if m != NullMove {
@@ -237,28 +232,28 @@ func (p *Position) doMove(m Move) {
 		pc, cap := p.board[from], p.board[to]
 		u.captured = cap
 		key ^= zobristPiece[pc&15][from] ^ zobristPiece[pc&15][to]
-		ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+		fl, tl := &sqLine[from], &sqLine[to]
 		c := pc.Color()
 		fromTo := sqBB[uint8(from)].or(sqBB[uint8(to)])
 		p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 		p.occ[c&1] = p.occ[c&1].xor(fromTo)
 		if c == Red {
-			p.lines[Red].flip(ff, rf)
-			p.lines[Red].flip(ft, rt)
+			p.lines[Red].flip(fl)
+			p.lines[Red].flip(tl)
 		}
-		p.lines[both].flip(ff, rf)
+		p.lines[both].flip(fl)
 		if cap != NoPiece {
 			key ^= zobristPiece[cap&15][to]
 			p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 			p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 			if cap.Color() == Red {
-				p.lines[Red].flip(ft, rt)
+				p.lines[Red].flip(tl)
 			}
 			if cap.Kind() == King {
 				p.kings[cap.Color()&1] = NoSquare
 			}
 		} else {
-			p.lines[both].flip(ft, rt)
+			p.lines[both].flip(tl)
 		}
 		p.board[to] = pc
 		p.board[from] = NoPiece
@@ -275,10 +270,6 @@ func (p *Position) doMove(m Move) {
 // Unmake takes back the last move made.
 func (p *Position) Unmake() {
 	p.sync()
-	p.undoMove()
-}
-
-func (p *Position) undoMove() {
 	n := len(p.hist) - 1
 	u := p.hist[n]
 	p.hist = p.hist[:n]
@@ -290,7 +281,7 @@ func (p *Position) undoMove() {
 	}
 	from, to := uint8(u.move&0x7F), uint8(u.move>>7&0x7F)
 	pc, cap := p.board[to], u.captured
-	ff, rf, ft, rt := sqFile[uint8(from)], sqRank[uint8(from)], sqFile[uint8(to)], sqRank[uint8(to)]
+	fl, tl := &sqLine[from], &sqLine[to]
 	p.board[from] = pc
 	p.board[to] = cap
 	c := pc.Color()
@@ -298,21 +289,21 @@ func (p *Position) undoMove() {
 	p.pieces[pc&15] = p.pieces[pc&15].xor(fromTo)
 	p.occ[c&1] = p.occ[c&1].xor(fromTo)
 	if c == Red {
-		p.lines[Red].flip(ff, rf)
-		p.lines[Red].flip(ft, rt)
+		p.lines[Red].flip(fl)
+		p.lines[Red].flip(tl)
 	}
-	p.lines[both].flip(ff, rf)
+	p.lines[both].flip(fl)
 	if cap != NoPiece {
 		p.pieces[cap&15] = p.pieces[cap&15].xor(sqBB[uint8(to)])
 		p.occ[cap.Color()&1] = p.occ[cap.Color()&1].xor(sqBB[uint8(to)])
 		if cap.Color() == Red {
-			p.lines[Red].flip(ft, rt)
+			p.lines[Red].flip(tl)
 		}
 		if cap.Kind() == King {
 			p.kings[cap.Color()&1] = Square(to)
 		}
 	} else {
-		p.lines[both].flip(ft, rt)
+		p.lines[both].flip(tl)
 	}
 	if pc.Kind() == King {
 		p.kings[c&1] = Square(from)

@@ -19,7 +19,17 @@ func (b bitboard) andNot(o bitboard) bitboard { return bitboard{b.lo &^ o.lo, b.
 func (b bitboard) xor(o bitboard) bitboard    { return bitboard{b.lo ^ o.lo, b.hi ^ o.hi} }
 func (b bitboard) isEmpty() bool              { return b.lo|b.hi == 0 }
 func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
-func (b bitboard) has(sq Square) bool         { return !b.and(sqBB[uint8(sq)]).isEmpty() }
+
+// has reports whether sq is in b, by a shift of the word holding it (no
+// table to read). A square off the board (NoSquare too, as uint8 255) reads
+// a bit past the board, which no bitboard holds.
+func (b bitboard) has(sq Square) bool {
+	w := b.lo
+	if uint8(sq) >= 64 {
+		w = b.hi
+	}
+	return w>>(uint8(sq)&63)&1 != 0
+}
 
 // shl and shr move every square n places up or down (0 < n < 64).
 func (b bitboard) shl(n uint) bitboard { return bitboard{b.lo << n, b.hi<<n | b.lo>>(64-n)} }
@@ -112,6 +122,8 @@ var (
 
 	sqFile, sqRank [256]uint8
 	sqBB           [256]bitboard
+	// sqLine[sq]: sq's place in an occupancy (see occupancy.flip).
+	sqLine [256]lineBits
 	// rookRank[f][occ] and cannonRank[f][occ]: a slide along a 9-point rank
 	// from file f, occ being the rank's occupancy; rookFile[r][occ] and
 	// cannonFile[r][occ] along a 10-point file from rank r. Rook and cannon are
@@ -166,6 +178,13 @@ var (
 	// with uint8, only the first 39 entries are read.)
 	horseLegDelta [256]int8
 )
+
+// lineBits is a square's place in an occupancy: on rank r it is bit
+// fileBit, on file f bit rankBit.
+type lineBits struct {
+	f, r             uint8
+	fileBit, rankBit uint16
+}
 
 // stepList is up to four single moves with the point each needs empty (block
 // is NoSquare when none).
@@ -250,6 +269,7 @@ func lineSlide(i, n int, occ uint16) slide {
 func init() {
 	for sq := Square(0); sq < NumSquares; sq++ {
 		sqFile[sq], sqRank[sq] = uint8(sq.File()), uint8(sq.Rank())
+		sqLine[sq] = lineBits{uint8(sq.File()), uint8(sq.Rank()), 1 << sq.File(), 1 << sq.Rank()}
 		if sq < 64 {
 			sqBB[sq].lo = 1 << sq
 		} else {
