@@ -339,6 +339,24 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 	if ms, caps, ok := s.recalled(&s.memo.capsChecks, ply); ok {
 		return ms, caps
 	}
+	return s.newCapturesAndChecks(ply)
+}
+
+// capturesAndChecksView is capturesAndChecks for a caller that only reads
+// the list: a remembered one is not copied.
+func (s *searcher) capturesAndChecksView(ply int, checks bool) ([]position.Move, int) {
+	if !checks {
+		return s.capturesAndChecks(ply, false)
+	}
+	if ms, caps, ok := s.remembered(&s.memo.capsChecks); ok {
+		return ms, caps
+	}
+	return s.newCapturesAndChecks(ply)
+}
+
+// newCapturesAndChecks generates capturesAndChecks' list (with checks) in
+// the buffer of ply, and remembers it.
+func (s *searcher) newCapturesAndChecks(ply int) ([]position.Move, int) {
 	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
 	s.bufs[ply] = ms
 	s.remember(&s.memo.capsChecks, ms, caps)

@@ -88,8 +88,7 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 	// The captures, then (within the budget) the quiet checks: a capture
 	// with check is a first capture of its own, unless it takes the piece
 	// that blocked the last check (see gainSearch).
-	moves, nCaps := s.capturesAndChecks(ply, checks > 0)
-	s.bufs[ply] = moves
+	moves, nCaps := s.capturesAndChecksView(ply, checks > 0)
 	for i, m := range moves {
 		to := m.To()
 		// The checking piece that takes the piece blocking its check, with

@@ -125,7 +125,8 @@ type memo struct {
 }
 
 // listRef locates a remembered move list in memo.slab; caps is how many of
-// its moves come first as captures (capturesAndChecks).
+// its moves come first as captures (capturesAndChecks), or, for legals, how
+// many checks follow it (legalAndChecks).
 type listRef struct{ off, n, caps int32 }
 
 // exchangeEntry is an exchange value and its line, which lives in
@@ -300,13 +301,24 @@ func (s *searcher) checks(ply int) []position.Move {
 // recalled copies the list remembered in lists for the position into the
 // buffer of ply, if there is one.
 func (s *searcher) recalled(lists *table[listRef], ply int) (ms []position.Move, caps int, ok bool) {
+	view, caps, ok := s.remembered(lists)
+	if !ok {
+		return nil, 0, false
+	}
+	ms = append(s.buf(ply), view...)
+	s.bufs[ply] = ms
+	return ms, caps, true
+}
+
+// remembered returns the list remembered in lists for the position, if
+// there is one: the memo's own, to be read only.
+func (s *searcher) remembered(lists *table[listRef]) (ms []position.Move, caps int, ok bool) {
 	r, ok := lists.get(s.pos.Key())
 	if !ok {
 		return nil, 0, false
 	}
-	ms = append(s.buf(ply), s.memo.slab[r.off:r.off+r.n]...)
-	s.bufs[ply] = ms
-	return ms, int(r.caps), true
+	end := r.off + r.n
+	return s.memo.slab[r.off:end:end], int(r.caps), true
 }
 
 // remember keeps a copy of the position's list ms in lists.
@@ -332,8 +344,44 @@ func (s *searcher) legal(ply int) []position.Move {
 		}
 	}
 	s.bufs[ply] = ms[:n]
-	s.remember(&s.memo.legals, ms[:n], 0)
+	s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
 	return s.bufs[ply]
+}
+
+// legalAndChecks returns legal's list and, when checks, the moves of it
+// that give check, in its order, both to be read only (the memo's own
+// lists). The checks are remembered after a copy of the list (in place
+// when it is the slab's last), its entry's caps their number (-1: not yet
+// worked out), so that one lookup finds both.
+func (s *searcher) legalAndChecks(ply int, checks bool) (ms, checking []position.Move) {
+	k := s.pos.Key()
+	r, ok := s.memo.legals.get(k)
+	if !ok {
+		s.legal(ply)
+		r, _ = s.memo.legals.get(k)
+	}
+	slab := s.memo.slab
+	end := r.off + r.n
+	if !checks {
+		return slab[r.off:end:end], nil
+	}
+	if r.caps < 0 {
+		if int(end) != len(slab) {
+			off := int32(len(slab))
+			slab = append(slab, slab[r.off:end]...)
+			r.off, end = off, off+r.n
+		}
+		for _, m := range slab[r.off:end] {
+			if s.givesCheck(m) {
+				slab = append(slab, m)
+			}
+		}
+		r.caps = int32(len(slab)) - end
+		s.memo.slab = slab
+		s.memo.legals.put(k, r)
+	}
+	last := end + r.caps
+	return slab[r.off:end:end], slab[end:last:last]
 }
 
 // givesCheck reports whether the side to move's move m checks the opponent.
