@@ -110,6 +110,9 @@ type memo struct {
 	mated1     table[bool] // mate in one by a check
 	mated1any  table[bool] // mate in one by any move
 	gains      map[uint64]gains
+	// mates: whether a move leaves the opponent no legal move, by the
+	// position's key and the move (see searcher.mates).
+	mates table[bool]
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate table[int]
@@ -206,6 +209,7 @@ func putMemo(m *memo) {
 	clear(m.threats)
 	m.mated1.clear()
 	m.mated1any.clear()
+	m.mates.clear()
 	m.noMate.clear()
 	m.capsChecks.clear()
 	m.legals.clear()
