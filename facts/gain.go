@@ -292,8 +292,8 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 // answer the others are searched only up to the least found so far.
 func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
-	replies := s.legal(ply) // deeper plies use their own buffers
-	if len(replies) == 0 {
+	all := s.legalView(ply)
+	if len(all) == 0 {
 		return 0, false // a mate, not a gain through the target
 	}
 	// Captures first, the most valuable first (the other answers as they
@@ -303,7 +303,7 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 	// tie: a line in which the mover gives a pawn for a piece is no gain
 	// under 26.7, and the clamp reads the reported line (a mirrored or
 	// colour-swapped board must not pick the other answer).
-	s.capturesBeforeQuiet(replies)
+	replies := s.capturesBeforeQuiet(ply, all) // deeper plies use their own buffers
 	worst, found := 0, false
 	known, clamped := false, false // see gainSearch
 	for _, r := range replies {

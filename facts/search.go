@@ -288,15 +288,15 @@ func (s *searcher) checks(ply int) []position.Move {
 	if ms, _, ok := s.recalled(&s.memo.checkLists, ply); ok {
 		return ms
 	}
-	ms, nc := s.capturesAndChecks(ply, true)
-	n := 0
-	for _, m := range ms[:nc] {
+	src, nc := s.capturesAndChecks(ply, true)
+	ms := s.buf(ply)
+	for _, m := range src[:nc] {
 		if s.pos.At(m.To()).Kind() != position.King && s.givesCheck(m) {
-			ms[n] = m
-			n++
+			ms = append(ms, m)
 		}
 	}
-	ms = ms[:n+copy(ms[n:], ms[nc:])]
+	n := len(ms)
+	ms = append(ms, src[nc:]...)
 	s.bufs[ply] = ms
 	s.remember(&s.memo.checkLists, ms, n)
 	return ms
@@ -325,18 +325,29 @@ func (s *searcher) remembered(lists *table[listRef]) (ms []position.Move, caps i
 	return s.memo.slab[r.off:end:end], int(r.caps), true
 }
 
-// remember keeps a copy of the position's list ms in lists.
-func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) {
+// remember keeps a copy of the position's list ms in lists, and returns
+// it (the memo's own, to be read only).
+func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) []position.Move {
 	off := len(s.memo.slab)
 	s.memo.slab = append(s.memo.slab, ms...)
+	end := len(s.memo.slab)
 	lists.put(s.pos.Key(), listRef{int32(off), int32(len(ms)), int32(caps)})
+	return s.memo.slab[off:end:end]
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	if ms, _, ok := s.recalled(&s.memo.legals, ply); ok {
+	ms := append(s.buf(ply), s.legalView(ply)...)
+	s.bufs[ply] = ms
+	return ms
+}
+
+// legalView is legal's list to be read only: the memo's own (remembered
+// per position).
+func (s *searcher) legalView(ply int) []position.Move {
+	if ms, _, ok := s.remembered(&s.memo.legals); ok {
 		return ms
 	}
 	ms := s.pos.LegalMoves(s.buf(ply))
@@ -347,9 +358,7 @@ func (s *searcher) legal(ply int) []position.Move {
 			n++
 		}
 	}
-	s.bufs[ply] = ms[:n]
-	s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
-	return s.bufs[ply]
+	return s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
 }
 
 // legalAndChecks returns legal's list and, when checks, the moves of it
@@ -361,7 +370,7 @@ func (s *searcher) legalAndChecks(ply int, checks bool) (ms, checking []position
 	k := s.pos.Key()
 	r, ok := s.memo.legals.get(k)
 	if !ok {
-		s.legal(ply)
+		s.legalView(ply)
 		r, _ = s.memo.legals.get(k)
 	}
 	slab := s.memo.slab
