@@ -50,10 +50,9 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 	if inCheck {
 		var v int
 		var done bool
-		if moves, v, done = s.qscAnswers(depth, ply); done {
+		if moves, nCaps, v, done = s.qscAnswers(depth, ply); done {
 			return v
 		}
-		nCaps = s.capturesFirst(moves)
 	} else {
 		if depth <= 0 || beta <= 0 {
 			return 0
@@ -123,25 +122,27 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 }
 
 // qscAnswers returns, in check, every answer to the check, in the buffer of
-// ply — or, done, the node's value: a mate, or out of depth.
-func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, v int, done bool) {
+// ply, captures first (capturesFirst) and how many — or, done, the node's
+// value: a mate, or out of depth.
+func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, nCaps, v int, done bool) {
 	side := s.pos.Side()
 	if depth <= 0 && !s.pos.InCheck(side.Other()) {
 		// Out of depth: only whether the check mates matters (and no
 		// answer takes a king, which legal would leave out).
 		if !s.pos.HasLegalMove(side) {
-			return nil, -mateScore, true
+			return nil, 0, -mateScore, true
 		}
-		return nil, 0, true
+		return nil, 0, 0, true
 	}
-	moves = s.legal(ply)
-	if len(moves) == 0 {
-		return nil, -mateScore, true
+	all := s.legalView(ply)
+	if len(all) == 0 {
+		return nil, 0, -mateScore, true
 	}
 	if depth <= 0 {
-		return nil, 0, true
+		return nil, 0, 0, true
 	}
-	return moves, 0, false
+	moves, nCaps = s.capturesFirstIn(ply, all)
+	return moves, nCaps, 0, false
 }
 
 // qscMoves returns, out of check, the moves of the exchange in the buffer
@@ -151,22 +152,25 @@ func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, v int, don
 // The rest cannot be part of the exchange.
 func (s *searcher) qscMoves(sq position.Square, checks int, freeCapture bool, ply int) ([]position.Move, int) {
 	side := s.pos.Side()
-	moves, nc := s.capturesAndChecks(ply, checks > 0)
-	n := 0
-	for _, m := range moves[:nc] {
+	// Without checks the list is in the buffer already: kept moves never
+	// overtake the one read.
+	src, nc := s.capturesAndChecks(ply, checks > 0)
+	moves := s.buf(ply)
+	for _, m := range src[:nc] {
 		if s.pos.At(m.To()).Kind() == position.King {
 			continue
 		}
 		if !s.onExchange(m, sq, freeCapture, side) && (checks <= 0 || !s.givesCheck(m)) {
 			continue
 		}
-		moves[n] = m
-		n++
+		moves = append(moves, m)
 	}
-	moves = moves[:n+copy(moves[n:], moves[nc:])]
+	n := len(moves)
+	for i := len(src) - 1; i >= nc; i-- {
+		moves = append(moves, src[i]) // the quiet checks, last first
+	}
 	s.bufs[ply] = moves
 	sortCaptures(s, moves[:n])
-	slices.Reverse(moves[n:])
 	return moves, n
 }
 
@@ -302,47 +306,59 @@ func sortCaptures(s *searcher, ms []position.Move) {
 // capturesFirst reorders moves in place: captures first, the most valuable
 // victim first, then the others, each group as sortCaptures orders ties. It
 // returns the number of captures.
-func (s *searcher) capturesFirst(ms []position.Move) int {
+func (s *searcher) capturesFirst(ms []position.Move) int { return s.capturesFirstTo(ms, ms) }
+
+// capturesFirstIn is capturesFirst of a list read only (src), the moves
+// written in the buffer of ply.
+func (s *searcher) capturesFirstIn(ply int, src []position.Move) ([]position.Move, int) {
+	ms := s.buf(ply)[:len(src)]
+	s.bufs[ply] = ms
+	return ms, s.capturesFirstTo(ms, src)
+}
+
+// capturesFirstTo writes capturesFirst's order of src's moves to dst, as
+// long as src and either src itself or apart from it.
+func (s *searcher) capturesFirstTo(dst, src []position.Move) int {
 	quiet := &s.quiet
 	n, q := 0, 0
-	for _, m := range ms {
+	for _, m := range src {
 		if s.pos.At(m.To()) != position.NoPiece {
-			ms[n] = m
+			dst[n] = m
 			n++
 		} else {
 			quiet[q] = m
 			q++
 		}
 	}
-	copy(ms[n:], quiet[:q])
-	sortCaptures(s, ms[:n])
-	slices.Reverse(ms[n:])
+	copy(dst[n:], quiet[:q])
+	sortCaptures(s, dst[:n])
+	slices.Reverse(dst[n:])
 	return n
 }
 
-// capturesBeforeQuiet is capturesFirst with the other moves left in the
+// capturesBeforeQuiet is capturesFirstIn with the other moves left in the
 // order given.
-func (s *searcher) capturesBeforeQuiet(ms []position.Move) int {
-	n := s.capturesFirst(ms)
+func (s *searcher) capturesBeforeQuiet(ply int, src []position.Move) []position.Move {
+	ms, n := s.capturesFirstIn(ply, src)
 	slices.Reverse(ms[n:])
-	return n
+	return ms
 }
 
-// capturesAndChecks returns, in the buffer of ply, the side to move's legal
-// captures and, when checks, its legal quiet checks after them (each group in
-// the order of LegalMoves), and the number of captures.
+// capturesAndChecks returns the side to move's legal captures and, when
+// checks, its legal quiet checks after them (each group in the order of
+// LegalMoves), and the number of captures: without checks in the buffer of
+// ply, with them the memo's own list (remembered per position), to be read
+// only.
 func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int) {
 	if !checks {
 		ms := s.pos.LegalCaptures(s.buf(ply))
 		return ms, len(ms)
 	}
-	if ms, caps, ok := s.recalled(&s.memo.capsChecks, ply); ok {
+	if ms, caps, ok := s.remembered(&s.memo.capsChecks); ok {
 		return ms, caps
 	}
 	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
-	s.bufs[ply] = ms
-	s.remember(&s.memo.capsChecks, ms, caps)
-	return ms, caps
+	return s.remember(&s.memo.capsChecks, ms, caps), caps
 }
 
 // exchange is the full-window exchange value for the side to move (what it

@@ -116,36 +116,41 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 	if !s.tick() || ply >= maxPly-4 {
 		return 0, false
 	}
-	moves := s.legal(ply)
+	moves, checking := s.legalAndChecks(ply, checks > 0)
 	var c lineChoice
 	matedAll, anyDirect := true, false
-	// Two passes: the direct captures of the target first, so that on equal
-	// balance the direct line is the one reported (ties must not depend on
-	// the order moves are generated in, or mirrored boards differ).
-	for pass := 0; pass < 2; pass++ {
-		for _, m := range moves {
-			if (m.To() == target) != (pass == 0) {
-				continue
-			}
-			if m.To() == target {
-				anyDirect = true
-				v, ok, escaped := s.directLine(target, m, ply, floor, &c)
-				matedAll = matedAll && !escaped
-				if ok {
-					s.offer(&c, ply, m, v)
-				}
-			} else {
-				v, ok := s.checkLine(target, m, checks, ply, floor, ceil, &c)
-				if ok {
-					s.offer(&c, ply, m, v)
-				}
-			}
-			if c.found && c.best >= ceil {
-				return c.best, true
-			}
-			if s.cut && pass == 1 {
-				break
-			}
+	// The direct captures of the target first, so that on equal balance
+	// the direct line is the one reported (ties must not depend on the
+	// order moves are generated in, or mirrored boards differ).
+	for _, m := range moves {
+		if m.To() != target {
+			continue
+		}
+		anyDirect = true
+		v, ok, escaped := s.directLine(target, m, ply, floor, &c)
+		matedAll = matedAll && !escaped
+		if ok {
+			s.offer(&c, ply, m, v)
+		}
+		if c.found && c.best >= ceil {
+			return c.best, true
+		}
+	}
+	// Then the checks (checkLine asks nothing of other moves, nor of any
+	// without checks left), in the order of the legal moves.
+	for _, m := range checking {
+		if m.To() == target {
+			continue
+		}
+		v, ok := s.checkLine(target, m, checks, ply, floor, ceil, &c)
+		if ok {
+			s.offer(&c, ply, m, v)
+		}
+		if c.found && c.best >= ceil {
+			return c.best, true
+		}
+		if s.cut {
+			break
 		}
 	}
 	if ply == 0 && stats != nil {
@@ -228,10 +233,10 @@ func (s *searcher) directLine(target position.Square, m position.Move, ply, floo
 }
 
 // checkLine is the balance of the line through the victim on target that
-// starts with the check m at ply of a gain search: what m takes, and then
-// the least the opponent's answers leave (afterCheck). ok is false when m
-// is no such check or the line does not beat the floor, or the best line
-// found here (c).
+// starts with the check m at ply of a gain search (with checks left): what
+// m takes, and then the least the opponent's answers leave (afterCheck). ok
+// is false when m is no such line (a capture, not of the blocker) or the
+// line does not beat the floor, or the best line found here (c).
 //
 // The checks before the victim falls take nothing: a capture with check is
 // a first capture of its own (its victim's threat), or the victim's gain
@@ -240,18 +245,12 @@ func (s *searcher) directLine(target position.Square, m position.Move, ply, floo
 // the piece that has just blocked its check: the check goes on (连续将军得子,
 // 2020 图3 车7平8), and the blocker is won on the way.
 func (s *searcher) checkLine(target position.Square, m position.Move, checks, ply, floor, ceil int, c *lineChoice) (int, bool) {
-	if checks <= 0 {
-		return 0, false
-	}
 	gained := 0
 	if s.pos.At(m.To()) != position.NoPiece {
 		if !s.takesBlocker(m, ply) {
 			return 0, false
 		}
 		gained = s.value(s.pos.At(m.To()), m.To())
-	}
-	if !s.givesCheck(m) {
-		return 0, false
 	}
 	fl := floor
 	if c.found && c.best > fl {
@@ -293,8 +292,8 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 // answer the others are searched only up to the least found so far.
 func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
-	replies := s.legal(ply) // deeper plies use their own buffers
-	if len(replies) == 0 {
+	all := s.legalView(ply)
+	if len(all) == 0 {
 		return 0, false // a mate, not a gain through the target
 	}
 	// Captures first, the most valuable first (the other answers as they
@@ -304,7 +303,7 @@ func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ce
 	// tie: a line in which the mover gives a pawn for a piece is no gain
 	// under 26.7, and the clamp reads the reported line (a mirrored or
 	// colour-swapped board must not pick the other answer).
-	s.capturesBeforeQuiet(replies)
+	replies := s.capturesBeforeQuiet(ply, all) // deeper plies use their own buffers
 	worst, found := 0, false
 	known, clamped := false, false // see gainSearch
 	for _, r := range replies {

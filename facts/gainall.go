@@ -89,7 +89,6 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 	// with check is a first capture of its own, unless it takes the piece
 	// that blocked the last check (see gainSearch).
 	moves, nCaps := s.capturesAndChecks(ply, checks > 0)
-	s.bufs[ply] = moves
 	for i, m := range moves {
 		to := m.To()
 		// The checking piece that takes the piece blocking its check, with
@@ -286,11 +285,11 @@ func (s *searcher) allCheckLine(m position.Move, gained, checks, ply int, f *fra
 // cannot change the least.
 func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
 	*out = targets{}
-	replies := s.legal(ply) // deeper plies use their own buffers
-	if len(replies) == 0 {
+	all := s.legalView(ply)
+	if len(all) == 0 {
 		return // a mate, not a gain through a piece
 	}
-	s.capturesFirst(replies)
+	replies, _ := s.capturesFirstIn(ply, all) // deeper plies use their own buffers
 	f := s.frame(ply)
 	alive := &f.alive
 	if want != nil {

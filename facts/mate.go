@@ -91,12 +91,27 @@ func (s *searcher) mateInOne(ply int, checksOnly bool) position.Move {
 
 // mates reports whether the move m of the side to move leaves the opponent
 // without a legal move (mated or stalemated: a loss either way).
+// The answer is remembered by the position and the move (moveKey): the
+// exchange and mate searches ask it again and again of the same moves.
 func (s *searcher) mates(m position.Move) bool {
+	k := moveKey(s.pos.Key(), m)
+	if mated, ok := s.memo.mates.get(k); ok {
+		return mated
+	}
 	opp := s.pos.Side().Other()
 	s.pos.Make(m)
 	mated := !s.pos.HasLegalMove(opp)
 	s.pos.Unmake()
+	s.memo.mates.put(k, mated)
 	return mated
+}
+
+// moveKey is the key of the move m in the position of key k: another
+// Zobrist-like random key (m's number spread over 64 bits by a
+// multiplicative hash), so that such keys collide no more often than
+// positions' keys do.
+func moveKey(k uint64, m position.Move) uint64 {
+	return k ^ (uint64(m)+1)*0x9e3779b97f4a7c15
 }
 
 // mateByChecks reports whether the side to move mates within depth plies by
@@ -130,18 +145,16 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 	// deeper plies use their own buffers: these lists stay intact.
 	moves := s.checks(ply)
 	for _, m := range moves {
-		s.pos.Make(m)
 		if depth < 3 {
 			// The last ply: only whether any answer exists matters.
-			mated := !s.pos.HasLegalMove(s.pos.Side())
-			s.pos.Unmake()
-			if mated {
+			if s.mates(m) {
 				s.pvLen[ply+1] = ply + 1
 				s.setPV(ply, m)
 				return true
 			}
 			continue
 		}
+		s.pos.Make(m)
 		replies := s.legal(ply + 1)
 		if len(replies) == 0 {
 			s.pos.Unmake()

@@ -110,6 +110,9 @@ type memo struct {
 	mated1     table[bool] // mate in one by a check
 	mated1any  table[bool] // mate in one by any move
 	gains      map[uint64]gains
+	// mates: whether a move leaves the opponent no legal move, by the
+	// position's key and the move (see searcher.mates).
+	mates table[bool]
 	// noMate: the depth within which the side to move has been shown to
 	// have no mate by checks.
 	noMate table[int]
@@ -125,7 +128,8 @@ type memo struct {
 }
 
 // listRef locates a remembered move list in memo.slab; caps is how many of
-// its moves come first as captures (capturesAndChecks).
+// its moves come first as captures (capturesAndChecks), or, for legals, how
+// many checks follow it (legalAndChecks).
 type listRef struct{ off, n, caps int32 }
 
 // exchangeEntry is an exchange value and its line, which lives in
@@ -205,6 +209,7 @@ func putMemo(m *memo) {
 	clear(m.threats)
 	m.mated1.clear()
 	m.mated1any.clear()
+	m.mates.clear()
 	m.noMate.clear()
 	m.capsChecks.clear()
 	m.legals.clear()
@@ -283,15 +288,15 @@ func (s *searcher) checks(ply int) []position.Move {
 	if ms, _, ok := s.recalled(&s.memo.checkLists, ply); ok {
 		return ms
 	}
-	ms, nc := s.capturesAndChecks(ply, true)
-	n := 0
-	for _, m := range ms[:nc] {
+	src, nc := s.capturesAndChecks(ply, true)
+	ms := s.buf(ply)
+	for _, m := range src[:nc] {
 		if s.pos.At(m.To()).Kind() != position.King && s.givesCheck(m) {
-			ms[n] = m
-			n++
+			ms = append(ms, m)
 		}
 	}
-	ms = ms[:n+copy(ms[n:], ms[nc:])]
+	n := len(ms)
+	ms = append(ms, src[nc:]...)
 	s.bufs[ply] = ms
 	s.remember(&s.memo.checkLists, ms, n)
 	return ms
@@ -300,27 +305,49 @@ func (s *searcher) checks(ply int) []position.Move {
 // recalled copies the list remembered in lists for the position into the
 // buffer of ply, if there is one.
 func (s *searcher) recalled(lists *table[listRef], ply int) (ms []position.Move, caps int, ok bool) {
+	view, caps, ok := s.remembered(lists)
+	if !ok {
+		return nil, 0, false
+	}
+	ms = append(s.buf(ply), view...)
+	s.bufs[ply] = ms
+	return ms, caps, true
+}
+
+// remembered returns the list remembered in lists for the position, if
+// there is one: the memo's own, to be read only.
+func (s *searcher) remembered(lists *table[listRef]) (ms []position.Move, caps int, ok bool) {
 	r, ok := lists.get(s.pos.Key())
 	if !ok {
 		return nil, 0, false
 	}
-	ms = append(s.buf(ply), s.memo.slab[r.off:r.off+r.n]...)
-	s.bufs[ply] = ms
-	return ms, int(r.caps), true
+	end := r.off + r.n
+	return s.memo.slab[r.off:end:end], int(r.caps), true
 }
 
-// remember keeps a copy of the position's list ms in lists.
-func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) {
+// remember keeps a copy of the position's list ms in lists, and returns
+// it (the memo's own, to be read only).
+func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) []position.Move {
 	off := len(s.memo.slab)
 	s.memo.slab = append(s.memo.slab, ms...)
+	end := len(s.memo.slab)
 	lists.put(s.pos.Key(), listRef{int32(off), int32(len(ms)), int32(caps)})
+	return s.memo.slab[off:end:end]
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	if ms, _, ok := s.recalled(&s.memo.legals, ply); ok {
+	ms := append(s.buf(ply), s.legalView(ply)...)
+	s.bufs[ply] = ms
+	return ms
+}
+
+// legalView is legal's list to be read only: the memo's own (remembered
+// per position).
+func (s *searcher) legalView(ply int) []position.Move {
+	if ms, _, ok := s.remembered(&s.memo.legals); ok {
 		return ms
 	}
 	ms := s.pos.LegalMoves(s.buf(ply))
@@ -331,9 +358,43 @@ func (s *searcher) legal(ply int) []position.Move {
 			n++
 		}
 	}
-	s.bufs[ply] = ms[:n]
-	s.remember(&s.memo.legals, ms[:n], 0)
-	return s.bufs[ply]
+	return s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
+}
+
+// legalAndChecks returns legal's list and, when checks, the moves of it
+// that give check, in its order, both to be read only (the memo's own
+// lists). The checks are remembered after a copy of the list (in place
+// when it is the slab's last), its entry's caps their number (-1: not yet
+// worked out), so that one lookup finds both.
+func (s *searcher) legalAndChecks(ply int, checks bool) (ms, checking []position.Move) {
+	k := s.pos.Key()
+	r, ok := s.memo.legals.get(k)
+	if !ok {
+		s.legalView(ply)
+		r, _ = s.memo.legals.get(k)
+	}
+	slab := s.memo.slab
+	end := r.off + r.n
+	if !checks {
+		return slab[r.off:end:end], nil
+	}
+	if r.caps < 0 {
+		if int(end) != len(slab) {
+			off := int32(len(slab))
+			slab = append(slab, slab[r.off:end]...)
+			r.off, end = off, off+r.n
+		}
+		for _, m := range slab[r.off:end] {
+			if s.givesCheck(m) {
+				slab = append(slab, m)
+			}
+		}
+		r.caps = int32(len(slab)) - end
+		s.memo.slab = slab
+		s.memo.legals.put(k, r)
+	}
+	last := end + r.caps
+	return slab[r.off:end:end], slab[end:last:last]
 }
 
 // givesCheck reports whether the side to move's move m checks the opponent.

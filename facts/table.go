@@ -89,10 +89,17 @@ func (t *table[V]) grow() {
 	} else {
 		t.slots, t.gen = make([]slot[V], size), 1
 	}
-	t.n = 0
+	// The keys moved are distinct and fit: each goes in the first free
+	// slot from its own.
+	mask := uint64(len(t.slots) - 1)
 	for _, s := range t.moved {
-		t.put(s.key, s.val)
+		i := s.key & mask
+		for t.slots[i].gen == t.gen {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = slot[V]{key: s.key, gen: t.gen, val: s.val}
 	}
+	t.n = len(t.moved)
 }
 
 // next moves the table to a new generation, which empties every slot of its
