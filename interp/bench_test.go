@@ -87,6 +87,7 @@ func BenchmarkRuleAllBooks(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		s.done()
 	})
 }
 

@@ -64,16 +64,18 @@ type evidenceRef struct {
 }
 
 // classify labels move i of the cycle in *out, and writes its ruling in
-// *mr. The evidence lists and chases it makes are carved from the
-// session's buffers (see session): they live as long as the book's ruling.
+// *mr. The evidence lists, exemptions and chases it makes are carved from
+// the session's buffers (see session): they live as long as the book's
+// ruling; the ruling's lists are kept in its room.
 func (ev *evaluator) classify(i int, out *labelled, mr *MoveRuling) {
 	s := ev.s
 	matches, exempts := ev.runRules(i)
 	defer func() { s.matches, s.exempts = matches[:0], exempts[:0] }()
 	*out = labelled{f: &ev.cyc.Moves[i]}
 	out.exempt = ev.exempt(matches, exempts)
-	out.label, out.tags = heaviest(ev.b, matches)
-	chases := ev.weigh(i, matches, out)
+	var tags []string
+	out.label, tags = heaviest(ev.b, matches, s.tags[:0])
+	chases := ev.weigh(i, matches, out, tags)
 	*mr = ev.moveRuling(out, matches, chases)
 }
 
@@ -116,7 +118,7 @@ func (ev *evaluator) runRules(i int) ([]match, []exemptHit) {
 // holds. It returns the exemptions that took something, with what.
 func (ev *evaluator) exempt(matches []match, exempts []exemptHit) []exemption {
 	s := ev.s
-	var out []exemption
+	from := len(s.exemptions)
 	for _, x := range exempts {
 		hit := false
 		takenFrom := len(s.taken)
@@ -152,16 +154,16 @@ func (ev *evaluator) exempt(matches []match, exempts []exemptHit) []exemption {
 			}
 		}
 		if hit {
-			out = append(out, exemption{r: x.r, taken: carve(s.taken, takenFrom)})
+			s.exemptions = append(s.exemptions, exemption{r: x.r, taken: carve(s.taken, takenFrom)})
 		}
 	}
-	return out
+	return carve(s.exemptions, from)
 }
 
 // heaviest returns the heaviest label of the matches left (从重: the first
 // in the book's label order; the default label when none is left) and the
-// others, as tags.
-func heaviest(b *Book, matches []match) (label int, tags []string) {
+// others appended to tags.
+func heaviest(b *Book, matches []match, tags []string) (label int, _ []string) {
 	var presentBuf [maxLabels]bool
 	present := presentBuf[:]
 	if len(b.Labels) > maxLabels {
@@ -188,14 +190,15 @@ func heaviest(b *Book, matches []match) (label int, tags []string) {
 }
 
 // weigh goes through the matches left, in the book's order: it adds their
-// rules' tags to out's, takes the first rule of the move's label as the
-// one that gave it (out.rule, out.evidence), grades the move (out.grade)
-// and returns the move's chases (out.chases carries them to the sides).
+// rules' tags to the move's (tags, kept in out.tags), takes the first rule
+// of the move's label as the one that gave it (out.rule, out.evidence),
+// grades the move (out.grade) and returns the move's chases (out.chases
+// carries them to the sides).
 //
 // Without a grade, an attack label weighs by its place in the order and
 // any other label weighs nothing; with one, the move weighs its rules'
 // heaviest grade.
-func (ev *evaluator) weigh(i int, matches []match, out *labelled) []ChaseRuling {
+func (ev *evaluator) weigh(i int, matches []match, out *labelled, tags []string) []ChaseRuling {
 	b, s := ev.b, ev.s
 	winner := b.Labels[out.label].Name
 	out.grade = 0
@@ -203,13 +206,13 @@ func (ev *evaluator) weigh(i int, matches []match, out *labelled) []ChaseRuling 
 		out.grade = (len(b.Labels) - out.label) * 10
 	}
 	gradeSet := false
-	var chases []ChaseRuling
+	chases := s.crs[:0]
 	chasesFrom := len(s.chases)
 	for _, mt := range matches {
 		if mt.exempted {
 			continue
 		}
-		out.tags = append(out.tags, mt.r.Tags...)
+		tags = append(tags, mt.r.Tags...)
 		if b.Labels[mt.r.label].Attack && mt.r.For == ForThreats {
 			chases = ev.chases(i, mt, chases)
 		}
@@ -227,8 +230,9 @@ func (ev *evaluator) weigh(i int, matches []match, out *labelled) []ChaseRuling 
 		}
 	}
 	out.chases = carve(s.chases, chasesFrom)
-	out.tags = uniqStrings(out.tags)
-	return chases
+	out.tags = ev.room.strings(uniqStrings(tags))
+	s.tags, s.crs = tags[:0], chases[:0]
+	return ev.room.chaseList(chases)
 }
 
 // grades evaluates the grade of a match of the move's label: on the move,
@@ -256,9 +260,6 @@ func (ev *evaluator) grades(i int, mt match) []int {
 func (ev *evaluator) chases(i int, mt match, out []ChaseRuling) []ChaseRuling {
 	b, s := ev.b, ev.s
 	m := &ev.cyc.Moves[i]
-	if out == nil {
-		out = make([]ChaseRuling, 0, len(mt.evidence))
-	}
 	for _, j := range mt.evidence {
 		s.chases = append(s.chases, Chase{Threat: m.Threats[j], Rule: mt.r.ID, Label: mt.r.Label})
 		t := &m.Threats[j]
@@ -279,12 +280,11 @@ func (ev *evaluator) chases(i int, mt match, out []ChaseRuling) []ChaseRuling {
 		if len(by) == 0 {
 			by = t.Attackers
 		}
-		if len(by) > 0 {
-			cr.By = make([]string, len(by))
-			for k := range by {
-				cr.By[k] = s.pieceText(&by[k])
-			}
+		names := s.strs[:0]
+		for k := range by {
+			names = append(names, s.pieceText(&by[k]))
 		}
+		cr.By, s.strs = ev.room.strings(names), names[:0]
 		out = append(out, cr)
 	}
 	return out
@@ -301,23 +301,22 @@ func (ev *evaluator) moveRuling(out *labelled, matches []match, chases []ChaseRu
 	} else {
 		mr.Rule, mr.Cite = "(default)", "default_label"
 	}
+	also := ev.s.strs[:0]
 	for _, mt := range matches {
 		if !mt.exempted && mt.r != out.rule {
-			mr.Also = append(mr.Also, mt.r.ID)
+			also = append(also, mt.r.ID)
 		}
 	}
+	mr.Also, ev.s.strs = ev.room.strings(also), also[:0]
 	return mr
 }
 
-// uniqStrings drops repeats, keeping first occurrences in order. The lists
-// are a few labels or pieces long: a quadratic scan beats a map.
+// uniqStrings drops repeats in place, keeping first occurrences in order.
+// The lists are a few labels or pieces long: a quadratic scan beats a map.
 func uniqStrings(list []string) []string {
-	if len(list) < 2 {
-		return list
-	}
-	out := list[:0:0]
-	for i, s := range list {
-		if !slices.Contains(list[:i], s) {
+	out := list[:0]
+	for _, s := range list {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}

@@ -21,17 +21,21 @@ import (
 )
 
 // explainMove puts move i's ruling into words: its exemptions' targets,
-// its label's targets and attacks, and its reason.
+// its label's targets and attacks, and its reason. The lists are built in
+// the session's scratch and kept in the ruling's room.
 func (ev *evaluator) explainMove(i int, lm *labelled, mr *MoveRuling) {
 	b, s, m := ev.b, ev.s, lm.f
+	exempted := s.exempted[:0]
 	for _, x := range lm.exempt {
 		rec := Exemption{Rule: x.r.ID, Cite: x.r.Cite, Labels: x.r.Exempt}
+		targets := s.strs[:0]
 		for _, t := range x.taken {
-			rec.Targets = s.appendTargets(rec.Targets, m, t.forWhat, t.j)
+			targets = s.appendTargets(targets, m, t.forWhat, t.j)
 		}
-		rec.Targets = uniqStrings(rec.Targets)
-		mr.Exempted = append(mr.Exempted, rec)
+		rec.Targets, s.strs = ev.room.strings(uniqStrings(targets)), targets[:0]
+		exempted = append(exempted, rec)
 	}
+	mr.Exempted, s.exempted = ev.room.exemptionList(exempted), exempted[:0]
 	r := lm.rule
 	if r == nil {
 		// No rule gave a label: say so rather than leave the label unexplained.
@@ -42,9 +46,11 @@ func (ev *evaluator) explainMove(i int, lm *labelled, mr *MoveRuling) {
 		}
 		return
 	}
-	mr.Targets = s.appendTargets(nil, m, r.For, lm.evidence...)
+	targets := s.appendTargets(s.strs[:0], m, r.For, lm.evidence...)
+	mr.Targets, s.strs = ev.room.strings(targets), targets[:0]
 	if r.For == ForThreats {
-		mr.Attacks = s.evidenceAttacks(m, lm.evidence)
+		attacks := s.evidenceAttacks(s.attacks[:0], m, lm.evidence)
+		mr.Attacks, s.attacks = ev.room.attackList(attacks), attacks[:0]
 	}
 	if !s.quiet {
 		mr.Reason = ev.reason(r, i, lm.evidence, mr.Label)
@@ -75,9 +81,6 @@ func defaultReason(book, label string) string {
 
 // appendTargets appends the pieces threats (offers) idx of m are about.
 func (s *session) appendTargets(out []string, m *facts.Move, forWhat string, idx ...int) []string {
-	if out == nil && len(idx) > 0 && forWhat != ForMove {
-		out = make([]string, 0, len(idx))
-	}
 	for _, j := range idx {
 		switch forWhat {
 		case ForThreats:
@@ -89,23 +92,23 @@ func (s *session) appendTargets(out []string, m *facts.Move, forWhat string, idx
 	return out
 }
 
-// evidenceAttacks are the arrows of threats idx of m: each attacker (or,
-// without one, each participant) to the victim; a chase won through checks
-// is drawn along its line (lineAttacks).
-func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
+// evidenceAttacks appends to out the arrows of threats idx of m: each
+// attacker (or, without one, each participant) to the victim; a chase won
+// through checks is drawn along its line (lineAttacks). Threats without
+// attackers or participants have none.
+func (s *session) evidenceAttacks(out []Attack, m *facts.Move, idx []int) []Attack {
 	n := 0
 	for _, j := range idx {
 		t := &m.Threats[j]
 		n += max(len(t.Attackers), len(t.Participants))
 	}
 	if n == 0 {
-		return nil
+		return out
 	}
-	out := make([]Attack, 0, n)
 	for _, j := range idx {
 		t := &m.Threats[j]
 		if t.ViaCheck && len(t.Attackers) == 0 && len(t.Line) > 0 {
-			out = append(out, s.lineAttacks(t)...)
+			out = s.lineAttacks(out, t)
 			continue
 		}
 		by := t.Attackers
@@ -120,18 +123,14 @@ func (s *session) evidenceAttacks(m *facts.Move, idx []int) []Attack {
 			}
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
 	return out
 }
 
-// lineAttacks draws a chase won through checks as the mover's moves of its
-// line (every other move, the mover's first), up to the capture of the
-// victim: a straight arrow from a piece to the victim would cross the
-// pieces the check moves or screens.
-func (s *session) lineAttacks(t *facts.Threat) []Attack {
-	var out []Attack
+// lineAttacks appends to out a chase won through checks drawn as the
+// mover's moves of its line (every other move, the mover's first), up to
+// the capture of the victim: a straight arrow from a piece to the victim
+// would cross the pieces the check moves or screens.
+func (s *session) lineAttacks(out []Attack, t *facts.Threat) []Attack {
 	on := map[string]string{} // square → the participant standing there now
 	for k := range t.Participants {
 		p := &t.Participants[k]

@@ -181,6 +181,7 @@ func judgeMoves(books []*Book, in Input, moves []position.Move) ([]Ruling, error
 				return
 			}
 			s := newSession()
+			defer s.done()
 			for i, b := range books {
 				if of[i] == k {
 					out[i], ruleErrs[i] = b.rule(s, &cyc, in.Context)
@@ -264,6 +265,7 @@ func judgeMovesWith(analyze Analyzer, books []*Book, in Input, moves []position.
 		return nil, fmt.Errorf("facts: %w", err)
 	}
 	s := newSession()
+	defer s.done()
 	s.quiet = quiet
 	out := make([]Ruling, 0, len(books))
 	for i, b := range books {

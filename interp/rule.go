@@ -21,6 +21,7 @@ type evaluator struct {
 	ctx  Context
 	s    *session
 	envs *envSet
+	room room // the ruling's lists (room.go)
 	err  error
 }
 
@@ -28,12 +29,13 @@ type evaluator struct {
 // It returns a *RuleError when a rule cannot be evaluated on it.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	s := newSession()
+	defer s.done()
 	return b.rule(s, cyc, ctx)
 }
 
 // rule is Rule on the session of the books that rule on the cycle.
 func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
-	ev := &evaluator{b: b, cyc: cyc, ctx: ctx, s: s}
+	ev := &evaluator{b: b, cyc: cyc, ctx: ctx, s: s, room: room{moves: len(cyc.Moves)}}
 	r := Ruling{Ruleset: b.ID, Title: b.Title.ZH}
 	if r.Title == "" {
 		r.Title = b.Title.EN
@@ -57,7 +59,12 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	if ev.err != nil {
 		return Ruling{}, ev.err
 	}
-	r.Sides = []SideRuling{ev.sideRuling(red), ev.sideRuling(black)}
+	// The sides and the params, the ruling's own, in one allocation.
+	own := &struct {
+		sides  [2]SideRuling
+		params facts.Params
+	}{sides: [2]SideRuling{ev.sideRuling(red), ev.sideRuling(black)}, params: b.Params}
+	r.Sides, r.Params = own.sides[:], &own.params
 
 	row, side, other := ev.verdict(&r)
 	if ev.err != nil {
@@ -69,22 +76,23 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	}
 	ev.explainVerdict(&r, row, side, other)
 
-	ev.notes(&r)
-	p := b.Params
-	r.Params = &p
+	s.notes = ev.notes(s.notes)
+	r.Notes = ev.room.strings(s.notes)
 	return r, nil
 }
 
-// notes adds what the ruling should say of the cycle itself: a position
-// not repeated as often as the book rules at, a search that was cut.
-func (ev *evaluator) notes(r *Ruling) {
+// notes appends to the verdict's notes what the ruling should say of the
+// cycle itself: a position not repeated as often as the book rules at, a
+// search that was cut.
+func (ev *evaluator) notes(notes []string) []string {
 	cyc := ev.cyc
 	if cyc.Occurrences > 0 && cyc.Occurrences < ev.b.Repetitions {
-		r.Notes = append(r.Notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(ev.b.Repetitions))
+		notes = append(notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(ev.b.Repetitions))
 	}
 	for i := range cyc.Moves {
 		if m := &cyc.Moves[i]; m.Cut {
-			r.Notes = append(r.Notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
+			notes = append(notes, fmt.Sprintf("ply %d: a fact search hit its node limit; its answer is a bound", m.Ply))
 		}
 	}
+	return notes
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -28,25 +29,37 @@ type session struct {
 	rdata reasonData
 	vdata verdictData
 	// Scratch of one book's ruling: its labelled moves, one move's
-	// matches and exemptions, the moves' evidence lists and what their
-	// exemptions took, a match's grades, the chases of its moves and their chasers' ids, the
-	// pieces' ids by square (assignIDs), each side's moves and victims (red,
-	// black), and a reason's evidence.
-	moves     []labelled
-	matches   []match
-	exempts   []exemptHit
-	evidence  []int
-	taken     []evidenceRef
-	grades    []int
-	chases    []Chase
-	ids       []int
-	squares   []squareID
-	sideMoves [2][]SideMove
-	victims   [2][]Victim
-	perpetual [2][]Victim
-	seen      []int
-	rthreats  []facts.Threat
-	roffers   []facts.Offer
+	// matches and exemptions, the moves' evidence lists, their exemptions
+	// and what they took, a match's grades, the chases of its moves and
+	// their chasers' ids, the pieces' ids by square (assignIDs), each
+	// side's moves and victims (red, black), a reason's evidence, and the
+	// verdict's notes.
+	moves      []labelled
+	matches    []match
+	exempts    []exemptHit
+	evidence   []int
+	exemptions []exemption
+	taken      []evidenceRef
+	grades     []int
+	chases     []Chase
+	ids        []int
+	squares    []squareID
+	sideMoves  [2][]SideMove
+	victims    [2][]Victim
+	perpetual  [2][]Victim
+	seen       []int
+	rthreats   []facts.Threat
+	roffers    []facts.Offer
+	notes      []string
+	// The lists of a ruling as they are built, before they are kept in
+	// its room (room.go): a move's tags; a list of strings (targets, the
+	// pieces of a chase, the rules that also held, a side's labels or
+	// patterns); a move's chases, attacks and exemptions.
+	tags     []string
+	strs     []string
+	crs      []ChaseRuling
+	attacks  []Attack
+	exempted []Exemption
 	// texts: pieceText of the pieces of the cycle's facts, by name and
 	// square, as the books' targets, chases and attacks name them.
 	texts map[pieceKey]string
@@ -55,16 +68,32 @@ type session struct {
 // pieceKey is a piece as pieceText names it.
 type pieceKey struct{ cn, square string }
 
-// newSession returns a session for one cycle.
-func newSession() *session {
+// sessions are the sessions free for another cycle: their buffers and
+// maps keep their room from cycle to cycle.
+var sessions = sync.Pool{New: func() any {
 	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[pieceKey]string{}}
+}}
+
+// newSession returns a session for one cycle, a free one when there is
+// one; done gives it back once the books have ruled.
+func newSession() *session { return sessions.Get().(*session) }
+
+// done forgets the cycle and frees the session for another. The rulings
+// made in it hold nothing of it (their lists are in their rooms, room.go;
+// the texts are strings): they are the caller's.
+func (s *session) done() {
+	clear(s.envs)
+	clear(s.reasons)
+	clear(s.texts)
+	s.quiet = false
+	sessions.Put(s)
 }
 
 // clear readies the session's scratch for a book's ruling on n moves, and
 // returns the labelled moves' room.
 func (s *session) clear(n int) []labelled {
 	s.moves = append(s.moves[:0], make([]labelled, n)...)
-	s.evidence, s.taken, s.chases = s.evidence[:0], s.taken[:0], s.chases[:0]
+	s.evidence, s.exemptions, s.taken, s.chases, s.notes = s.evidence[:0], s.exemptions[:0], s.taken[:0], s.chases[:0], s.notes[:0]
 	return s.moves
 }
 

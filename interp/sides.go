@@ -27,16 +27,19 @@ func (ev *evaluator) sides(moves []labelled) (red, black *SideEnv) {
 }
 
 func (ev *evaluator) sideRuling(s *SideEnv) SideRuling {
-	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: patternNames(ev.b, s), Lightest: s.Lightest, Heaviest: s.Heaviest}
+	return SideRuling{Side: s.Name, Labels: s.Labels, Patterns: ev.patternNames(s), Lightest: s.Lightest, Heaviest: s.Heaviest}
 }
 
-func patternNames(b *Book, s *SideEnv) []string {
-	var out []string
-	for k, p := range b.Patterns {
+// patternNames are the names of the patterns that hold for the side.
+func (ev *evaluator) patternNames(s *SideEnv) []string {
+	names := ev.s.strs[:0]
+	for k, p := range ev.b.Patterns {
 		if s.Is[k] {
-			out = append(out, p.Name)
+			names = append(names, p.Name)
 		}
 	}
+	out := ev.room.strings(names)
+	ev.s.strs = names[:0]
 	return out
 }
 
@@ -157,8 +160,9 @@ func (ev *evaluator) sideMoves(k int, moves []labelled, s *SideEnv) []Victim {
 			n++
 		}
 	}
+	labels := ev.s.strs[:0]
 	if n > 0 {
-		s.Labels, s.Moves = make([]string, 0, n), slices.Grow(ev.s.sideMoves[k][:0], n)
+		s.Moves = slices.Grow(ev.s.sideMoves[k][:0], n)
 	}
 	victims := ev.s.victims[k][:0]
 	first := true
@@ -169,7 +173,7 @@ func (ev *evaluator) sideMoves(k int, moves []labelled, s *SideEnv) []Victim {
 		}
 		s.N++
 		lab := b.Labels[lm.label]
-		s.Labels = append(s.Labels, lab.Name)
+		labels = append(labels, lab.Name)
 		s.Count[lm.label]++
 		if lab.Attack {
 			s.Attacks++
@@ -193,6 +197,7 @@ func (ev *evaluator) sideMoves(k int, moves []labelled, s *SideEnv) []Victim {
 		}
 		victims = chased(victims, lm.chases)
 	}
+	s.Labels, ev.s.strs = ev.room.strings(labels), labels[:0]
 	ev.s.sideMoves[k], ev.s.victims[k] = s.Moves, victims
 	return victims
 }

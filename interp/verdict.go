@@ -11,7 +11,7 @@ import (
 )
 
 // verdict tries the book's rows and writes the verdict in r, with the
-// deciding row's clause and any note; it returns that row (nil when none
+// deciding row's clause (any note goes in the session's notes); it returns that row (nil when none
 // holds: a draw by default) and the sides it held for side against other.
 func (ev *evaluator) verdict(r *Ruling) (row *VerdictRow, side, other *SideEnv) {
 	s := ev.s
@@ -38,7 +38,7 @@ func (ev *evaluator) verdict(r *Ruling) (row *VerdictRow, side, other *SideEnv) 
 			r.Verdict = Draw
 		case forRed && forBlack:
 			r.Verdict = Draw
-			r.Notes = append(r.Notes, fmt.Sprintf("row %s holds for both sides, so neither is singled out: draw", row.ID))
+			s.notes = append(s.notes, fmt.Sprintf("row %s holds for both sides, so neither is singled out: draw", row.ID))
 		case row.Then == SideMustVary:
 			r.Verdict = mustVary(side.Name)
 		case row.Then == OtherMustVary:
@@ -46,7 +46,7 @@ func (ev *evaluator) verdict(r *Ruling) (row *VerdictRow, side, other *SideEnv) 
 		}
 		return row, side, other
 	}
-	r.Notes = append(r.Notes, "no verdict row holds: draw by default")
+	s.notes = append(s.notes, "no verdict row holds: draw by default")
 	return nil, nil, nil
 }
 
