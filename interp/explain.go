@@ -242,21 +242,34 @@ func (s *session) render(t *reasonTmpl, data any) string {
 func oneSpaced(b []byte) string {
 	var out strings.Builder
 	out.Grow(len(b))
-	space := false
+	for {
+		b = skipRunes(b, true)
+		if len(b) == 0 {
+			return out.String()
+		}
+		rest := skipRunes(b, false)
+		if out.Len() > 0 {
+			out.WriteByte(' ')
+		}
+		out.Write(b[:len(b)-len(rest)])
+		b = rest
+	}
+}
+
+// skipRunes drops b's leading runes that are white space (space) or that
+// are not (!space).
+func skipRunes(b []byte, space bool) []byte {
 	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if unicode.IsSpace(r) {
-			space = true
-		} else {
-			if space && out.Len() > 0 {
-				out.WriteByte(' ')
-			}
-			space = false
-			out.Write(b[:n])
+		r, n := rune(b[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(b)
+		}
+		if unicode.IsSpace(r) != space {
+			break
 		}
 		b = b[n:]
 	}
-	return out.String()
+	return b
 }
 
 // reasonData is what a move rule's reason template sees: the move's facts

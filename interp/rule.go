@@ -9,7 +9,6 @@ package interp
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/xqrules/xqrules/facts"
 )
@@ -87,7 +86,7 @@ func (b *Book) rule(s *session, cyc *facts.Cycle, ctx Context) (Ruling, error) {
 func (ev *evaluator) notes(notes []string) []string {
 	cyc := ev.cyc
 	if cyc.Occurrences > 0 && cyc.Occurrences < ev.b.Repetitions {
-		notes = append(notes, "the position occurred "+strconv.Itoa(cyc.Occurrences)+" times; the book rules at "+strconv.Itoa(ev.b.Repetitions))
+		notes = append(notes, ev.s.occurrenceNote(cyc.Occurrences, ev.b.Repetitions))
 	}
 	for i := range cyc.Moves {
 		if m := &cyc.Moves[i]; m.Cut {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"strconv"
 	"sync"
 
 	"github.com/expr-lang/expr/vm"
@@ -63,6 +64,8 @@ type session struct {
 	// texts: pieceText of the pieces of the cycle's facts, by name and
 	// square, as the books' targets, chases and attacks name them.
 	texts map[pieceKey]string
+	// occurred: occurrenceNote's notes, by occurrences and repetitions.
+	occurred map[[2]int]string
 }
 
 // pieceKey is a piece as pieceText names it.
@@ -71,7 +74,7 @@ type pieceKey struct{ cn, square string }
 // sessions are the sessions free for another cycle: their buffers and
 // maps keep their room from cycle to cycle.
 var sessions = sync.Pool{New: func() any {
-	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[pieceKey]string{}}
+	return &session{envs: map[envKey]*envSet{}, reasons: map[reasonKey]string{}, texts: map[pieceKey]string{}, occurred: map[[2]int]string{}}
 }}
 
 // newSession returns a session for one cycle, a free one when there is
@@ -85,6 +88,7 @@ func (s *session) done() {
 	clear(s.envs)
 	clear(s.reasons)
 	clear(s.texts)
+	clear(s.occurred)
 	s.quiet = false
 	sessions.Put(s)
 }
@@ -104,6 +108,19 @@ func (s *session) pieceText(p *facts.Piece) string {
 	if !ok {
 		t = pieceText(*p)
 		s.texts[k] = t
+	}
+	return t
+}
+
+// occurrenceNote is the note of a ruling on a position that occurred n
+// times, under a book that rules at reps, made once for the books that
+// share it.
+func (s *session) occurrenceNote(n, reps int) string {
+	k := [2]int{n, reps}
+	t, ok := s.occurred[k]
+	if !ok {
+		t = "the position occurred " + strconv.Itoa(n) + " times; the book rules at " + strconv.Itoa(reps)
+		s.occurred[k] = t
 	}
 	return t
 }
