@@ -242,34 +242,21 @@ func (s *session) render(t *reasonTmpl, data any) string {
 func oneSpaced(b []byte) string {
 	var out strings.Builder
 	out.Grow(len(b))
-	for {
-		b = skipRunes(b, true)
-		if len(b) == 0 {
-			return out.String()
-		}
-		rest := skipRunes(b, false)
-		if out.Len() > 0 {
-			out.WriteByte(' ')
-		}
-		out.Write(b[:len(b)-len(rest)])
-		b = rest
-	}
-}
-
-// skipRunes drops b's leading runes that are white space (space) or that
-// are not (!space).
-func skipRunes(b []byte, space bool) []byte {
+	space := false
 	for len(b) > 0 {
-		r, n := rune(b[0]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRune(b)
-		}
-		if unicode.IsSpace(r) != space {
-			break
+		r, n := utf8.DecodeRune(b)
+		if unicode.IsSpace(r) {
+			space = true
+		} else {
+			if space && out.Len() > 0 {
+				out.WriteByte(' ')
+			}
+			space = false
+			out.Write(b[:n])
 		}
 		b = b[n:]
 	}
-	return b
+	return out.String()
 }
 
 // reasonData is what a move rule's reason template sees: the move's facts
