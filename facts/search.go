@@ -329,10 +329,17 @@ func (s *searcher) remembered(lists *table[listRef]) (ms []position.Move, caps i
 // it (the memo's own, to be read only).
 func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) []position.Move {
 	off := len(s.memo.slab)
-	s.memo.slab = append(s.memo.slab, ms...)
-	end := len(s.memo.slab)
-	lists.put(s.pos.Key(), listRef{int32(off), int32(len(ms)), int32(caps)})
-	return s.memo.slab[off:end:end]
+	return s.keep(lists, append(s.memo.slab, ms...), off, caps)
+}
+
+// keep is remember of a list already appended to the memo's slab: slab is
+// the slab with the position's list from off on (a move generator writes
+// it there, with no copy).
+func (s *searcher) keep(lists *table[listRef], slab []position.Move, off, caps int) []position.Move {
+	s.memo.slab = slab
+	end := len(slab)
+	lists.put(s.pos.Key(), listRef{int32(off), int32(end - off), int32(caps)})
+	return slab[off:end:end]
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
@@ -350,15 +357,16 @@ func (s *searcher) legalView(ply int) []position.Move {
 	if ms, _, ok := s.remembered(&s.memo.legals); ok {
 		return ms
 	}
-	ms := s.pos.LegalMoves(s.buf(ply))
-	n := 0
-	for _, m := range ms {
+	off := len(s.memo.slab)
+	slab := s.pos.LegalMoves(s.memo.slab)
+	n := off
+	for _, m := range slab[off:] {
 		if s.pos.At(m.To()).Kind() != position.King {
-			ms[n] = m
+			slab[n] = m
 			n++
 		}
 	}
-	return s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
+	return s.keep(&s.memo.legals, slab[:n], off, -1) // checks not worked out (legalAndChecks)
 }
 
 // legalAndChecks returns legal's list and, when checks, the moves of it
