@@ -233,8 +233,9 @@ func (s *searcher) qscMove(m position.Move, v int, sq position.Square, alpha, be
 	s.pos.Make(m)
 	// The window shifts by the material just taken: v = taken − child. A
 	// side answering a check hands the checker a free capture. A move here
-	// as a check gives check.
-	checked := check || s.pos.InCheck(s.pos.Side())
+	// as a check gives check, and so does one at depth 1 (or it would be
+	// out of depth, above).
+	checked := check || depth == 1 || s.pos.InCheck(s.pos.Side())
 	v -= s.qscNode(checked, sq, v-beta, v-alpha, depth-1, checks, inCheck, below, ply+1)
 	s.pos.Unmake()
 	if spare {
@@ -280,12 +281,12 @@ func (s *searcher) onZone(m position.Move, side position.Color) bool {
 // what is still equal, in the reverse of the order given (the order the
 // exchange search has always used).
 func sortCaptures(s *searcher, ms []position.Move) {
+	if len(ms) < 2 {
+		return
+	}
 	last := position.NoSquare
 	if lm := s.pos.LastMove(); lm != position.NoMove && lm != position.NullMove {
 		last = lm.To()
-	}
-	if len(ms) < 2 {
-		return
 	}
 	// Each move's key, worked out once: the value taken, then recapture,
 	// kind taken and the taker's cheapness packed so that a greater key
