@@ -127,7 +127,7 @@ func (s *searcher) qscNode(inCheck bool, sq position.Square, alpha, beta, depth,
 }
 
 // qscAnswers returns, in check, every answer to the check, in the buffer of
-// ply, captures first (capturesFirst) and how many — or, done, the node's
+// ply, captures first (capturesFirstIn) and how many — or, done, the node's
 // value: a mate, or out of depth.
 func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, nCaps, v int, done bool) {
 	side := s.pos.Side()
@@ -312,24 +312,16 @@ func sortCaptures(s *searcher, ms []position.Move) {
 	}
 }
 
-// capturesFirst reorders moves in place: captures first, the most valuable
-// victim first, then the others, each group as sortCaptures orders ties. It
-// returns the number of captures.
-func (s *searcher) capturesFirst(ms []position.Move) int {
-	src := s.quiet[:len(ms)]
-	copy(src, ms)
-	return s.capturesFirstTo(ms, src)
-}
-
-// capturesFirstIn is capturesFirst of a list read only (src), the moves
-// written in the buffer of ply.
+// capturesFirstIn returns src's moves in the buffer of ply, captures first,
+// the most valuable victim first, then the others, each group as
+// sortCaptures orders ties, and the number of captures. src is read only.
 func (s *searcher) capturesFirstIn(ply int, src []position.Move) ([]position.Move, int) {
 	ms := s.buf(ply)[:len(src)]
 	s.bufs[ply] = ms
 	return ms, s.capturesFirstTo(ms, src)
 }
 
-// capturesFirstTo writes capturesFirst's order of src's moves to dst, as
+// capturesFirstTo writes capturesFirstIn's order of src's moves to dst, as
 // long as src and apart from it: the captures from the front, the others
 // from the back (so in the reverse of src's order).
 func (s *searcher) capturesFirstTo(dst, src []position.Move) int {

@@ -77,9 +77,8 @@ type scratch struct {
 	// rootLines: what the shared search (gainAll) found of each of its
 	// root's check lines (see keepRootLine).
 	rootLines []rootLine
-	// sortKeys, quiet: sortCaptures' and capturesFirst's scratch.
+	// sortKeys: sortCaptures' scratch.
 	sortKeys [2 * position.MaxMoves]int64
-	quiet    [position.MaxMoves]position.Move
 }
 
 // memo keeps the results of searches that depend only on the position (its
