@@ -139,7 +139,7 @@ func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, nCaps, v i
 		}
 		return nil, 0, 0, true
 	}
-	all := s.legalView(ply)
+	all := s.legalView()
 	if len(all) == 0 {
 		return nil, 0, -mateScore, true
 	}

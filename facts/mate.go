@@ -155,7 +155,7 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 			continue
 		}
 		s.pos.Make(m)
-		answers := s.legalView(ply + 1)
+		answers := s.legalView()
 		if len(answers) == 0 {
 			s.pos.Unmake()
 			s.pvLen[ply+1] = ply + 1

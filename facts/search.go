@@ -345,14 +345,14 @@ func (s *searcher) keep(lists *table[listRef], slab []position.Move, off, caps i
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	ms := append(s.buf(ply), s.legalView(ply)...)
+	ms := append(s.buf(ply), s.legalView()...)
 	s.bufs[ply] = ms
 	return ms
 }
 
 // legalView is legal's list to be read only: the memo's own (remembered
 // per position).
-func (s *searcher) legalView(ply int) []position.Move {
+func (s *searcher) legalView() []position.Move {
 	if ms, _, ok := s.remembered(&s.memo.legals); ok {
 		return ms
 	}
@@ -373,11 +373,11 @@ func (s *searcher) legalView(ply int) []position.Move {
 // lists). The checks are remembered after a copy of the list (in place
 // when it is the slab's last), its entry's caps their number (-1: not yet
 // worked out), so that one lookup finds both.
-func (s *searcher) legalAndChecks(ply int, checks bool) (ms, checking []position.Move) {
+func (s *searcher) legalAndChecks(checks bool) (ms, checking []position.Move) {
 	k := s.pos.Key()
 	r, ok := s.memo.legals.get(k)
 	if !ok {
-		s.legalView(ply)
+		s.legalView()
 		r, _ = s.memo.legals.get(k)
 	}
 	slab := s.memo.slab
