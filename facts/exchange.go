@@ -39,12 +39,17 @@ func (s *searcher) qs(sq position.Square, alpha, beta, depth, ply int) int {
 // baseline (see baselineLine), an offer's taker in the offer's baseline,
 // which still protects what it protected (see offerBaseline).
 func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside position.Square, ply int) int {
+	return s.qscNode(s.pos.InCheck(s.pos.Side()), sq, alpha, beta, depth, checks, freeCapture, aside, ply)
+}
+
+// qscNode is qsc told whether the side to move is in check (inCheck), as
+// the node above may know without asking the board.
+func (s *searcher) qscNode(inCheck bool, sq position.Square, alpha, beta, depth, checks int, freeCapture bool, aside position.Square, ply int) int {
 	s.pvLen[ply] = ply
 	if !s.tick() || ply >= maxPly-1 {
 		return 0
 	}
 	side := s.pos.Side()
-	inCheck := s.pos.InCheck(side)
 	var moves []position.Move
 	nCaps := 0
 	if inCheck {
@@ -122,7 +127,7 @@ func (s *searcher) qsc(sq position.Square, alpha, beta, depth, checks int, freeC
 }
 
 // qscAnswers returns, in check, every answer to the check, in the buffer of
-// ply, captures first (capturesFirst) and how many — or, done, the node's
+// ply, captures first (capturesFirstIn) and how many — or, done, the node's
 // value: a mate, or out of depth.
 func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, nCaps, v int, done bool) {
 	side := s.pos.Side()
@@ -134,7 +139,7 @@ func (s *searcher) qscAnswers(depth, ply int) (moves []position.Move, nCaps, v i
 		}
 		return nil, 0, 0, true
 	}
-	all := s.legalView(ply)
+	all := s.legalView()
 	if len(all) == 0 {
 		return nil, 0, -mateScore, true
 	}
@@ -156,11 +161,12 @@ func (s *searcher) qscMoves(sq position.Square, checks int, freeCapture bool, pl
 	// overtake the one read.
 	src, nc := s.capturesAndChecks(ply, checks > 0)
 	moves := s.buf(ply)
+	anywhere := sq == position.NoSquare || freeCapture // every capture is on the exchange
 	for _, m := range src[:nc] {
 		if s.pos.At(m.To()).Kind() == position.King {
 			continue
 		}
-		if !s.onExchange(m, sq, freeCapture, side) && (checks <= 0 || !s.givesCheck(m)) {
+		if !anywhere && !s.onExchange(m, sq, freeCapture, side) && (checks <= 0 || !s.givesCheck(m)) {
 			continue
 		}
 		moves = append(moves, m)
@@ -226,8 +232,11 @@ func (s *searcher) qscMove(m position.Move, v int, sq position.Square, alpha, be
 	}
 	s.pos.Make(m)
 	// The window shifts by the material just taken: v = taken − child. A
-	// side answering a check hands the checker a free capture.
-	v -= s.qsc(sq, v-beta, v-alpha, depth-1, checks, inCheck, below, ply+1)
+	// side answering a check hands the checker a free capture. A move here
+	// as a check gives check, and so does one at depth 1 (or it would be
+	// out of depth, above).
+	checked := check || depth == 1 || s.pos.InCheck(s.pos.Side())
+	v -= s.qscNode(checked, sq, v-beta, v-alpha, depth-1, checks, inCheck, below, ply+1)
 	s.pos.Unmake()
 	if spare {
 		s.spared[m.From()] = true
@@ -272,12 +281,12 @@ func (s *searcher) onZone(m position.Move, side position.Color) bool {
 // what is still equal, in the reverse of the order given (the order the
 // exchange search has always used).
 func sortCaptures(s *searcher, ms []position.Move) {
+	if len(ms) < 2 {
+		return
+	}
 	last := position.NoSquare
 	if lm := s.pos.LastMove(); lm != position.NoMove && lm != position.NullMove {
 		last = lm.To()
-	}
-	if len(ms) < 2 {
-		return
 	}
 	// Each move's key, worked out once: the value taken, then recapture,
 	// kind taken and the taker's cheapness packed so that a greater key
@@ -303,36 +312,30 @@ func sortCaptures(s *searcher, ms []position.Move) {
 	}
 }
 
-// capturesFirst reorders moves in place: captures first, the most valuable
-// victim first, then the others, each group as sortCaptures orders ties. It
-// returns the number of captures.
-func (s *searcher) capturesFirst(ms []position.Move) int { return s.capturesFirstTo(ms, ms) }
-
-// capturesFirstIn is capturesFirst of a list read only (src), the moves
-// written in the buffer of ply.
+// capturesFirstIn returns src's moves in the buffer of ply, captures first,
+// the most valuable victim first, then the others, each group as
+// sortCaptures orders ties, and the number of captures. src is read only.
 func (s *searcher) capturesFirstIn(ply int, src []position.Move) ([]position.Move, int) {
 	ms := s.buf(ply)[:len(src)]
 	s.bufs[ply] = ms
 	return ms, s.capturesFirstTo(ms, src)
 }
 
-// capturesFirstTo writes capturesFirst's order of src's moves to dst, as
-// long as src and either src itself or apart from it.
+// capturesFirstTo writes capturesFirstIn's order of src's moves to dst, as
+// long as src and apart from it: the captures from the front, the others
+// from the back (so in the reverse of src's order).
 func (s *searcher) capturesFirstTo(dst, src []position.Move) int {
-	quiet := &s.quiet
-	n, q := 0, 0
+	n, q := 0, len(dst)
 	for _, m := range src {
 		if s.pos.At(m.To()) != position.NoPiece {
 			dst[n] = m
 			n++
 		} else {
-			quiet[q] = m
-			q++
+			q--
+			dst[q] = m
 		}
 	}
-	copy(dst[n:], quiet[:q])
 	sortCaptures(s, dst[:n])
-	slices.Reverse(dst[n:])
 	return n
 }
 
@@ -357,8 +360,9 @@ func (s *searcher) capturesAndChecks(ply int, checks bool) ([]position.Move, int
 	if ms, caps, ok := s.remembered(&s.memo.capsChecks); ok {
 		return ms, caps
 	}
-	ms, caps := s.pos.LegalCapturesAndQuietChecks(s.buf(ply))
-	return s.remember(&s.memo.capsChecks, ms, caps), caps
+	off := len(s.memo.slab)
+	slab, caps := s.pos.LegalCapturesAndQuietChecks(s.memo.slab)
+	return s.keep(&s.memo.capsChecks, slab, off, caps), caps
 }
 
 // exchange is the full-window exchange value for the side to move (what it

@@ -116,7 +116,7 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 	if !s.tick() || ply >= maxPly-4 {
 		return 0, false
 	}
-	moves, checking := s.legalAndChecks(ply, checks > 0)
+	moves, checking := s.legalAndChecks(checks > 0)
 	var c lineChoice
 	matedAll, anyDirect := true, false
 	// The direct captures of the target first, so that on equal balance
@@ -292,7 +292,7 @@ func (s *searcher) takesBlocker(m position.Move, ply int) bool {
 // answer the others are searched only up to the least found so far.
 func (s *searcher) afterCheck(target position.Square, checks, ply int, floor, ceil int) (int, bool) {
 	s.pvLen[ply] = ply
-	all := s.legalView(ply)
+	all := s.legalView()
 	if len(all) == 0 {
 		return 0, false // a mate, not a gain through the target
 	}

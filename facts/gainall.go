@@ -285,7 +285,7 @@ func (s *searcher) allCheckLine(m position.Move, gained, checks, ply int, f *fra
 // cannot change the least.
 func (s *searcher) afterCheckAll(checks, ply int, out *targets, want *[position.NumSquares]bool, floor, ceil *floors, vict []position.Square) {
 	*out = targets{}
-	all := s.legalView(ply)
+	all := s.legalView()
 	if len(all) == 0 {
 		return // a mate, not a gain through a piece
 	}

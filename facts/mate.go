@@ -155,8 +155,8 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 			continue
 		}
 		s.pos.Make(m)
-		replies := s.legal(ply + 1)
-		if len(replies) == 0 {
+		answers := s.legalView()
+		if len(answers) == 0 {
 			s.pos.Unmake()
 			s.pvLen[ply+1] = ply + 1
 			s.setPV(ply, m)
@@ -166,8 +166,8 @@ func (s *searcher) mateByChecksFrom(depth, ply int) bool {
 		// of the legal moves); the replies most likely to escape are
 		// tried first: captures, then the others from the last (the
 		// king's steps come last in the legal moves).
-		last := replies[len(replies)-1]
-		s.capturesFirst(replies)
+		last := answers[len(answers)-1]
+		replies, _ := s.capturesFirstIn(ply+1, answers)
 		all := true
 		for _, r := range replies {
 			s.pos.Make(r)

@@ -77,9 +77,8 @@ type scratch struct {
 	// rootLines: what the shared search (gainAll) found of each of its
 	// root's check lines (see keepRootLine).
 	rootLines []rootLine
-	// sortKeys, quiet: sortCaptures' and capturesFirst's scratch.
+	// sortKeys: sortCaptures' scratch.
 	sortKeys [2 * position.MaxMoves]int64
-	quiet    [position.MaxMoves]position.Move
 }
 
 // memo keeps the results of searches that depend only on the position (its
@@ -329,36 +328,44 @@ func (s *searcher) remembered(lists *table[listRef]) (ms []position.Move, caps i
 // it (the memo's own, to be read only).
 func (s *searcher) remember(lists *table[listRef], ms []position.Move, caps int) []position.Move {
 	off := len(s.memo.slab)
-	s.memo.slab = append(s.memo.slab, ms...)
-	end := len(s.memo.slab)
-	lists.put(s.pos.Key(), listRef{int32(off), int32(len(ms)), int32(caps)})
-	return s.memo.slab[off:end:end]
+	return s.keep(lists, append(s.memo.slab, ms...), off, caps)
+}
+
+// keep is remember of a list already appended to the memo's slab: slab is
+// the slab with the position's list from off on (a move generator writes
+// it there, with no copy).
+func (s *searcher) keep(lists *table[listRef], slab []position.Move, off, caps int) []position.Move {
+	s.memo.slab = slab
+	end := len(slab)
+	lists.put(s.pos.Key(), listRef{int32(off), int32(end - off), int32(caps)})
+	return slab[off:end:end]
 }
 
 // legal returns the side to move's legal moves in the buffer of ply, less
 // captures of the king: in the hypothetical "the mover moves again" after a
 // check, taking the king is not a line any book counts.
 func (s *searcher) legal(ply int) []position.Move {
-	ms := append(s.buf(ply), s.legalView(ply)...)
+	ms := append(s.buf(ply), s.legalView()...)
 	s.bufs[ply] = ms
 	return ms
 }
 
 // legalView is legal's list to be read only: the memo's own (remembered
 // per position).
-func (s *searcher) legalView(ply int) []position.Move {
+func (s *searcher) legalView() []position.Move {
 	if ms, _, ok := s.remembered(&s.memo.legals); ok {
 		return ms
 	}
-	ms := s.pos.LegalMoves(s.buf(ply))
-	n := 0
-	for _, m := range ms {
+	off := len(s.memo.slab)
+	slab := s.pos.LegalMoves(s.memo.slab)
+	n := off
+	for _, m := range slab[off:] {
 		if s.pos.At(m.To()).Kind() != position.King {
-			ms[n] = m
+			slab[n] = m
 			n++
 		}
 	}
-	return s.remember(&s.memo.legals, ms[:n], -1) // checks not worked out (legalAndChecks)
+	return s.keep(&s.memo.legals, slab[:n], off, -1) // checks not worked out (legalAndChecks)
 }
 
 // legalAndChecks returns legal's list and, when checks, the moves of it
@@ -366,11 +373,11 @@ func (s *searcher) legalView(ply int) []position.Move {
 // lists). The checks are remembered after a copy of the list (in place
 // when it is the slab's last), its entry's caps their number (-1: not yet
 // worked out), so that one lookup finds both.
-func (s *searcher) legalAndChecks(ply int, checks bool) (ms, checking []position.Move) {
+func (s *searcher) legalAndChecks(checks bool) (ms, checking []position.Move) {
 	k := s.pos.Key()
 	r, ok := s.memo.legals.get(k)
 	if !ok {
-		s.legalView(ply)
+		s.legalView()
 		r, _ = s.memo.legals.get(k)
 	}
 	slab := s.memo.slab
