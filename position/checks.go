@@ -526,7 +526,19 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Horse, to.and(empty))
 		}
 	}
-	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
+	// Most often no pawn reaches an enemy piece or a check square, and none
+	// is special: then none is asked.
+	pawns, wanted := p.kinds(c)[Pawn], bitboard{}
+	if caps {
+		wanted = enemyBB
+	}
+	if checks {
+		wanted = wanted.or(ci.checkSq[Pawn])
+	}
+	if pawnReach(pawns, c).and(wanted).isEmpty() && (!checks || ci.special.and(pawns).isEmpty()) {
+		pawns = bitboard{}
+	}
+	for s := pawns; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := pawnMoves[c&1][uint8(from)]
 		if x := to.and(enemyBB); caps && !x.isEmpty() {
