@@ -313,12 +313,17 @@ func (p *Position) checking(from Square, to bitboard, k Square) bitboard {
 // of the king gives no check: there is no king left). A null move gives check
 // when the side to move attacks the opponent's king already.
 //
-// The first call in a position works out where checks can come from (a few
-// dozen table lookups, kept for the position); each call after that is one
-// table lookup for almost every move.
+// The first call in a position plays the move on the board and asks the
+// attack test (most positions are asked about one move only); the second
+// works out where checks can come from (a few dozen table lookups, kept
+// for the position), which makes each call after that one table lookup for
+// almost every move.
 func (p *Position) GivesCheck(m Move) bool {
 	ci := p.cachedCheckInfo()
 	if ci == nil {
+		if m != NullMove && p.probed != p.key {
+			return p.givesCheckOnce(m)
+		}
 		ci = p.checkInfo()
 	}
 	if m == NullMove {
@@ -332,6 +337,22 @@ func (p *Position) GivesCheck(m Move) bool {
 		return ci.checkSq[p.board[uint8(from)]&7].has(to)
 	}
 	return p.checkAfter(from, to, ci.ksq)
+}
+
+// givesCheckOnce is GivesCheck of a move (not the null move) in a position
+// it has not been asked of yet, with no check information cached: the move
+// played on the board (checkAfter), a fifth of the cost of working the
+// information out. The position is marked (probed), so that the next move
+// asked works it out.
+func (p *Position) givesCheckOnce(m Move) bool {
+	p.sync()
+	p.probed = p.key
+	k := p.kings[p.side.Other()&1]
+	from, to := m.From(), m.To()
+	if k == NoSquare || to == k {
+		return false
+	}
+	return p.checkAfter(from, to, k)
 }
 
 // lastMoveChecks reports whether the last move made left the side to move
@@ -526,7 +547,19 @@ func (g *gen) capturesAndChecks(ci *checkInfo, caps bool) int {
 			g.quiet(ci, pend, caps, from, Horse, to.and(empty))
 		}
 	}
-	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
+	// Most often no pawn reaches an enemy piece or a check square, and none
+	// is special: then none is asked.
+	pawns, wanted := p.kinds(c)[Pawn], bitboard{}
+	if caps {
+		wanted = enemyBB
+	}
+	if checks {
+		wanted = wanted.or(ci.checkSq[Pawn])
+	}
+	if pawnReach(pawns, c).and(wanted).isEmpty() && (!checks || ci.special.and(pawns).isEmpty()) {
+		pawns = bitboard{}
+	}
+	for s := pawns; s.lo|s.hi != 0; {
 		from := s.pop()
 		to := pawnMoves[c&1][uint8(from)]
 		if x := to.and(enemyBB); caps && !x.isEmpty() {

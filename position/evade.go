@@ -359,7 +359,12 @@ func (p *Position) evade(c Color, k Square, list *[MaxMoves]Move, first bool) (n
 			}
 		}
 	}
-	for s := p.kinds(c)[Pawn]; s.lo|s.hi != 0; {
+	// Most often no pawn reaches target, and none is a screen.
+	pawns := p.kinds(c)[Pawn]
+	if pawnReach(pawns, c).and(target).isEmpty() && (!screens || l.screens.and(pawns).isEmpty()) {
+		pawns = bitboard{}
+	}
+	for s := pawns; s.lo|s.hi != 0; {
 		from := s.pop()
 		d := pawnMoves[c&1][uint8(from)].and(target)
 		if screens && l.screens.has(from) {

@@ -13,6 +13,15 @@ func (p *Position) HasLegalMove(c Color) bool {
 		return true
 	}
 	if k := p.kings[c&1]; k != NoSquare && p.ordinary(c, k) {
+		// In check (as the position the last move was made in most often
+		// knows, see legal), shield would only find that out.
+		if c == p.side {
+			if check, known := p.lastMoveChecks(); known && check {
+				if n, ok := p.evade(c, k, nil, true); ok {
+					return n > 0
+				}
+			}
+		}
 		check, pinned, forbid := p.shield(c, k)
 		if !check {
 			// As the generator does (see movegen.go): the pinned pieces'

@@ -178,6 +178,18 @@ func (g *gen) addPawns(pawns, own bitboard) {
 	g.addShifted(west, -1)
 }
 
+// pawnReach returns the points c's pawns may move to and more (every point
+// a step forward or sideways from one, crossed the river or not, and past
+// the board): one test of it says when none of them can reach a set of
+// points, which spares asking each pawn.
+func pawnReach(pawns bitboard, c Color) bitboard {
+	fwd := pawns.shr(9)
+	if c == Red {
+		fwd = pawns.shl(9)
+	}
+	return fwd.or(pawns.shl(1)).or(pawns.shr(1))
+}
+
 // addShifted lists the moves to each square of to from the square delta before.
 func (g *gen) addShifted(to bitboard, delta Square) {
 	for to.lo|to.hi != 0 {

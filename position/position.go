@@ -41,6 +41,9 @@ type Position struct {
 	// parent's, see lastMoveChecks). An entry is valid for the position
 	// whose key it holds; rebuild drops them all.
 	checks [8]checkInfo
+	// probed is the key of the position GivesCheck last answered for by
+	// playing the move (see there).
+	probed uint64
 	// pending is capturesAndChecks' scratch.
 	pending pendingChecks
 }
