@@ -472,23 +472,8 @@ func TestBrowserPhone(t *testing.T) {
 // its attacks.
 func TestBrowserDesktopTenBooks(t *testing.T) {
 	ctx, url := browser(t)
-	var m struct {
-		ScrollWidth, InnerWidth, BoxScroll, BoxClient float64
-		Rows                                          int
-	}
-	require.NoError(t, chromedp.Run(ctx,
-		chromedp.EmulateViewport(1280, 900),
-		chromedp.Navigate(url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9"),
-		chromedp.WaitVisible(`#rulingtable`, chromedp.ByQuery),
-		chromedp.Evaluate(`(() => { const s = document.getElementById("rulings");
-			return { scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
-				boxScroll: s.scrollWidth, boxClient: s.clientWidth,
-				rows: document.querySelectorAll("#rulingtable tbody tr[data-book]").length }; })()`, &m),
-	))
-	screenshot(t, ctx, "workbench-desktop-ten.png")
-	assert.Equal(t, 10, m.Rows, "a row per book")
-	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "the page does not scroll sideways")
-	assert.LessOrEqual(t, m.BoxScroll, m.BoxClient+1, "the rulings do not scroll sideways")
+	fitsDesktop(t, ctx, url+"/#fen="+strings.ReplaceAll(fig02FEN, " ", "+")+"&moves=h6i4+i9h9+i4h6+h9i9",
+		"#rulingtable", "#rulings", "#rulingtable tbody tr[data-book]", "workbench-desktop-ten.png")
 
 	// Pointing at 20's ruling of move 1 (马二退一, 捉) marks move 1's column
 	// (its head and a cell per book) and draws its attacks.
@@ -501,4 +486,29 @@ func TestBrowserDesktopTenBooks(t *testing.T) {
 	))
 	assert.Equal(t, 1+10, marked, "move 1's head and its cell in each book's row")
 	assert.Greater(t, arrows, 0)
+}
+
+// fitsDesktop opens url at 1280×900 and, once ready (a selector) is shown,
+// asserts that neither the page nor box (a selector: the books' table's
+// box) scrolls sideways and that rows (a selector) finds a row for each of
+// the ten books.
+func fitsDesktop(t *testing.T, ctx context.Context, url, ready, box, rows, shot string) {
+	t.Helper()
+	var m struct {
+		ScrollWidth, InnerWidth, BoxScroll, BoxClient float64
+		Rows                                          int
+	}
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(ready, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q);
+			return { scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
+				boxScroll: s.scrollWidth, boxClient: s.clientWidth,
+				rows: document.querySelectorAll(%q).length }; })()`, box, rows), &m),
+	))
+	screenshot(t, ctx, shot)
+	assert.Equal(t, 10, m.Rows, "a row per book")
+	assert.LessOrEqual(t, m.ScrollWidth, m.InnerWidth, "the page does not scroll sideways")
+	assert.LessOrEqual(t, m.BoxScroll, m.BoxClient+1, "the books' table does not scroll sideways")
 }
