@@ -38,8 +38,20 @@ func reportMedian(b *testing.B, f func()) {
 }
 
 // BenchmarkJudgeAllBooks judges one 4-move cycle under every bundled book,
-// facts included (computed once per distinct params).
+// facts included (computed once per distinct params): labels, clauses,
+// evidence, patterns and verdicts, the moves' reasons left for Explain.
 func BenchmarkJudgeAllBooks(b *testing.B) { benchJudge(b, Judge) }
+
+// BenchmarkJudgeExplainAllBooks is BenchmarkJudgeAllBooks with the moves'
+// reasons put into words (Explain), as judge's outputs and the workbench
+// show them.
+func BenchmarkJudgeExplainAllBooks(b *testing.B) {
+	benchJudge(b, func(books []*Book, in Input) ([]Ruling, error) {
+		rs, err := Judge(books, in)
+		Explain(rs)
+		return rs, err
+	})
+}
 
 // BenchmarkJudgeInTurnAllBooks is BenchmarkJudgeAllBooks with the analyses
 // in turn (JudgeInTurn, as scan judges): the work in all, on one core.

@@ -703,8 +703,11 @@ type CaseRun struct {
 // JudgeCase judges a case under books, named by the case or not (a draft
 // the case expects nothing of is judged all the same), and compares the
 // rulings of the books it names with what it expects, as RunCase does.
+// The rulings' reasons are in words (Explain).
 func JudgeCase(books []*Book, c *Case) (CaseRun, error) {
-	return judgeCase(Judge, books, c)
+	run, err := judgeCase(Judge, books, c)
+	Explain(run.Rulings)
+	return run, err
 }
 
 // expectsCycle: the case expects a verdict on a cycle under some book (not

@@ -604,6 +604,9 @@ func (c *compiler) compileMoveRules(m *merged) {
 // functions of templateFuncs), checked at load on zero data of its type.
 type reasonTmpl struct {
 	t *template.Template
+	// readsSideMoves: the template may read a side's list of moves
+	// (verdict rows' reasons: see readsSideMoves).
+	readsSideMoves bool
 }
 
 var templatePos = regexp.MustCompile(`^template: [^:]*:(\d+)(?::(\d+))?: (.*)$`)
@@ -624,7 +627,7 @@ func (c *compiler) compileTemplate(src exprSrc, rule string, data any) *reasonTm
 		err = t.Execute(&b, data)
 	}
 	if err == nil {
-		rt := &reasonTmpl{t: t}
+		rt := &reasonTmpl{t: t, readsSideMoves: readsSideMoves(t)}
 		if old, ok := templates.LoadOrStore(key, rt); ok {
 			rt = old.(*reasonTmpl)
 		}

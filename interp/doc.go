@@ -77,11 +77,13 @@
 //   - verdict (verdict.go): the rows are tried for red and for black;
 //     25.3-one-forbidden holds for red (长打 against black's 兑 捉):
 //     red-must-vary, citing 2020 25.3.
-//   - explain (explain.go, ruling.go): the move's target (车 i9), its arrow
-//     (炮 i2 → 车 i9) and its reason, the rule's template rendered on the
-//     move and the threat ("马 i4 moves; the 无根 车 i9 can be won next
-//     move …"), then the verdict row's reason; the Ruling carries each
-//     move's label, rule, clause, status, grade, reason, chases and
-//     arrows, the sides' patterns and the verdict, and cmd/xqrules prints
-//     it as text, JSON or HTML.
+//   - explain (explain.go, ruling.go): the move's target (车 i9) and its
+//     arrow (炮 i2 → 车 i9); its reason, the rule's template rendered on
+//     the move and the threat ("马 i4 moves; the 无根 车 i9 can be won next
+//     move …"), and the verdict row's reason are put into words when an
+//     output asks for them (Explain, which cmd/xqrules calls before it
+//     prints; a tally of verdicts never pays for the texts). The Ruling
+//     carries each move's label, rule, clause, status, grade, reason,
+//     chases and arrows, the sides' patterns and the verdict, and
+//     cmd/xqrules prints it as text, JSON or HTML.
 package interp

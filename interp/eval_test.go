@@ -144,6 +144,7 @@ func rule(t testing.TB, id string, c *facts.Cycle) Ruling {
 	require.NotNil(t, b, id)
 	r, err := b.Rule(c, Context{})
 	require.NoError(t, err)
+	r.Explain()
 	return r
 }
 

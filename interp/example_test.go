@@ -61,6 +61,30 @@ func ExampleJudge() {
 	//    将 check
 }
 
+// Judge leaves the reasons' texts for Explain: an output that shows them
+// asks for them (here the rook's check under 2011 24.1 and AXF's rule,
+// and the verdicts' reasons, from the books' templates).
+func ExampleExplain() {
+	lib, _ := interp.Bundled()
+	books, _ := lib.Select("11,asian")
+	start := position.MustParseFEN("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1")
+	moves, _ := position.ParseMoves(start, []string{"车四平五", "将5平6", "车五平四", "将6平5"})
+	in, _ := interp.FindCycle(start, moves)
+	rulings, err := interp.Judge(books, in)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%q %q\n", rulings[0].Reason, rulings[0].Moves[0].Reason)
+	interp.Explain(rulings)
+	for _, r := range rulings {
+		fmt.Println(r.Ruleset, r.Reason, "—", r.Moves[0].Reason)
+	}
+	// Output:
+	// "" ""
+	// 11 红方单方面长将 (将 将) — 车 e0 gives check
+	// asian 红方长将 (将 将): must vary — 车 e0 checks
+}
+
 // Books are chosen by id, several at once, "all" for every bundled one, or
 // by the path of a rule-set file.
 func ExampleLibrary_Select() {

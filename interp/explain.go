@@ -6,14 +6,17 @@ package interp
 // label's evidence its targets and (for threats) the attacks a report draws
 // as arrows, and the rule's reason template is rendered on the move's facts
 // and evidence (text/template, compiled at load: compile.go); the deciding
-// verdict row's reason on the two sides. JudgeVerdicts (a quiet session)
-// renders no template: every Reason is empty but a default label's.
+// verdict row's reason on the two sides. The lists are made as the book
+// rules; the templates are rendered when an output asks for the texts
+// (Explain), on what the ruling kept for it. JudgeVerdicts (a quiet
+// session) keeps nothing: every Reason is empty but a default label's.
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"text/template"
+	"text/template/parse"
 	"unicode"
 	"unicode/utf8"
 
@@ -52,25 +55,146 @@ func (ev *evaluator) explainMove(i int, lm *labelled, mr *MoveRuling) {
 		attacks := s.evidenceAttacks(s.attacks[:0], m, lm.evidence)
 		mr.Attacks, s.attacks = ev.room.attackList(attacks), attacks[:0]
 	}
-	if !s.quiet {
-		mr.Reason = ev.reason(r, i, lm.evidence, mr.Label)
+	if !s.quiet && r.tmpl != nil {
+		// The reason is rendered when it is asked for (Explain).
+		mr.rule, mr.evidence = r, ev.room.intList(lm.evidence)
 	}
 }
 
-// explainVerdict renders the reason of the verdict row that decided, held
-// for side against other.
+// explainVerdict leaves for Explain what it needs to put the ruling's
+// reasons into words: the cycle's facts the moves' reasons are rendered on
+// and the sides the deciding row's reason sees (its side first), their
+// victims kept in the ruling's room. A row whose reason may read a side's
+// moves (SideEnv.Moves, with their chases: in the session's scratch until
+// the next book) is rendered at once instead.
 func (ev *evaluator) explainVerdict(r *Ruling, row *VerdictRow, side, other *SideEnv) {
 	s := ev.s
-	if row == nil || s.quiet {
+	if s.quiet {
+		return
+	}
+	var u *unexplained
+	for i := range r.Moves {
+		if r.Moves[i].rule != nil {
+			u = &unexplained{cyc: ev.cyc}
+			break
+		}
+	}
+	if row == nil || row.tmpl == nil {
+		r.unexplained = u
 		return
 	}
 	sp, op := r.Sides[0].Patterns, r.Sides[1].Patterns
 	if side.Name != "red" {
 		sp, op = op, sp
 	}
-	data := &s.vdata
-	*data = verdictData{Side: *side, Other: *other, Cycle: s.venv[0].Cycle, SidePatterns: sp, OtherPatterns: op}
-	r.Reason = s.render(row.tmpl, data)
+	data := verdictData{Side: *side, Other: *other, Cycle: s.venv[0].Cycle, SidePatterns: sp, OtherPatterns: op}
+	if row.tmpl.readsSideMoves {
+		s.vdata = data
+		r.Reason = s.render(row.tmpl, &s.vdata)
+		r.unexplained = u
+		return
+	}
+	if u == nil {
+		u = &unexplained{cyc: ev.cyc}
+	}
+	// Its labels and patterns are the ruling's already (room.go); the
+	// moves it does not read are not kept.
+	for _, sd := range []*SideEnv{&data.Side, &data.Other} {
+		sd.Moves = nil
+		sd.Victims, sd.Perpetual = ev.room.victimList(sd.Victims), ev.room.victimList(sd.Perpetual)
+	}
+	u.row, u.verdict = row, data
+	r.unexplained = u
+}
+
+// unexplained is what a ruling keeps for Explain: the cycle's facts, on
+// which the moves' reasons not yet in words are rendered, and the deciding
+// verdict row with the data its reason is rendered on (row nil: in words
+// already, or none).
+type unexplained struct {
+	cyc     *facts.Cycle
+	row     *VerdictRow
+	verdict verdictData
+}
+
+// readsSideMoves: a verdict reason template may read a side's moves
+// (SideEnv.Moves) — it names a field Moves, or takes a whole side, the
+// whole data or a variable as a value (which could reach them: printf "%v"
+// .Side, range, with) — judged on its parse trees, erring on the side of
+// yes.
+func readsSideMoves(t *template.Template) bool {
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil && nodeReadsSideMoves(tt.Tree.Root) {
+			return true
+		}
+	}
+	return false
+}
+
+func nodeReadsSideMoves(n parse.Node) bool {
+	whole := func(ids []string) bool {
+		if len(ids) == 0 {
+			return true
+		}
+		for _, id := range ids {
+			if id == "Moves" {
+				return true
+			}
+		}
+		last := ids[len(ids)-1]
+		return last == "Side" || last == "Other"
+	}
+	switch n := n.(type) {
+	case nil:
+		return false
+	case *parse.ListNode:
+		if n == nil {
+			return false
+		}
+		for _, c := range n.Nodes {
+			if nodeReadsSideMoves(c) {
+				return true
+			}
+		}
+	case *parse.ActionNode:
+		return nodeReadsSideMoves(n.Pipe)
+	case *parse.PipeNode:
+		if n == nil {
+			return false
+		}
+		for _, c := range n.Cmds {
+			if nodeReadsSideMoves(c) {
+				return true
+			}
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			if nodeReadsSideMoves(a) {
+				return true
+			}
+		}
+	case *parse.FieldNode:
+		return whole(n.Ident)
+	case *parse.ChainNode:
+		return nodeReadsSideMoves(n.Node) || whole(n.Field)
+	case *parse.VariableNode:
+		return len(n.Ident) <= 1 || whole(n.Ident[1:])
+	case *parse.DotNode:
+		return true
+	case *parse.IfNode:
+		return branchReadsSideMoves(&n.BranchNode)
+	case *parse.RangeNode:
+		return branchReadsSideMoves(&n.BranchNode)
+	case *parse.WithNode:
+		return branchReadsSideMoves(&n.BranchNode)
+	case *parse.TemplateNode:
+		return nodeReadsSideMoves(n.Pipe)
+	}
+	return false
+}
+
+func branchReadsSideMoves(b *parse.BranchNode) bool {
+	return nodeReadsSideMoves(b.Pipe) || nodeReadsSideMoves(b.List) || nodeReadsSideMoves(b.ElseList)
 }
 
 // defaultReason is the reason of a move that no rule of book gives a
@@ -153,25 +277,74 @@ func (s *session) lineAttacks(out []Attack, t *facts.Threat) []Attack {
 	return out
 }
 
-// reasonKey is a reason rendered: the template, the set of facts, the
+// Explain puts the reasons of rulings into words: each move's, its rule's
+// reason template rendered on the move's facts and the label's evidence,
+// and the verdict's, the deciding row's template rendered on the two
+// sides. Judge, JudgeInTurn, JudgeWith and Book.Rule leave them for
+// Explain, so that a caller that prints no text (a tally of verdicts, a
+// benchmark of the judgement) does not pay for it: an output that shows
+// reasons calls Explain first. (A default label's reason, and a verdict
+// row's that reads the sides' moves, are in words already.) Rulings on one
+// cycle share the texts they have in common; a ruling explained before,
+// or one of JudgeVerdicts, which renders no text, is left as it is. The
+// facts the rulings were made on must not change until then.
+func Explain(rulings []Ruling) {
+	var s *session
+	for k := range rulings {
+		if rulings[k].unexplained == nil {
+			continue
+		}
+		if s == nil {
+			s = newSession()
+			defer s.done()
+		}
+		s.explain(&rulings[k])
+	}
+}
+
+// Explain puts r's reasons into words, as Explain does for several.
+func (r *Ruling) Explain() {
+	if r.unexplained == nil {
+		return
+	}
+	s := newSession()
+	defer s.done()
+	s.explain(r)
+}
+
+// explain renders the reasons r left for Explain.
+func (s *session) explain(r *Ruling) {
+	u := r.unexplained
+	for i := range r.Moves {
+		mr := &r.Moves[i]
+		if mr.rule != nil {
+			mr.Reason = s.reason(u.cyc, mr.rule, i, mr.evidence, mr.Label)
+			mr.rule, mr.evidence = nil, nil
+		}
+	}
+	if u.row != nil {
+		r.Reason = s.render(u.row.tmpl, &u.verdict)
+	}
+	r.unexplained = nil
+}
+
+// reasonKey is a reason rendered: the template, the cycle's facts, the
 // move, its evidence and the label; books that share all of them share the
 // text.
 type reasonKey struct {
 	t    *reasonTmpl
-	envs *envSet
+	cyc  *facts.Cycle
 	move int
 	// evidence: bit j is threat (offer) j; evidence lists are ascending.
 	evidence uint64
 	label    string
 }
 
-// reason renders a move rule's reason, once per template, move, evidence
-// and label for all the books that share them.
-func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string) string {
-	if r.tmpl == nil {
-		return ""
-	}
-	k := reasonKey{t: r.tmpl, envs: ev.envSet(), move: move, label: label}
+// reason renders rule r's reason on move of cyc with its evidence and
+// label, once per template, move, evidence and label for all the books
+// that share them.
+func (s *session) reason(cyc *facts.Cycle, r *MoveRule, move int, evidence []int, label string) string {
+	k := reasonKey{t: r.tmpl, cyc: cyc, move: move, label: label}
 	cache := true
 	for _, j := range evidence {
 		if j >= 64 {
@@ -181,35 +354,35 @@ func (ev *evaluator) reason(r *MoveRule, move int, evidence []int, label string)
 		k.evidence |= 1 << j
 	}
 	if cache {
-		if s, ok := ev.s.reasons[k]; ok {
-			return s
+		if t, ok := s.reasons[k]; ok {
+			return t
 		}
 	}
-	m := &ev.cyc.Moves[move]
-	data := &ev.s.rdata
+	m := &cyc.Moves[move]
+	data := &s.rdata
 	*data = reasonData{Move: *m, Label: label}
 	switch r.For {
 	case ForThreats:
-		threats := picked(ev.s.rthreats, m.Threats, evidence)
-		ev.s.rthreats = threats
+		threats := picked(s.rthreats, m.Threats, evidence)
+		s.rthreats = threats
 		if len(threats) > 0 {
 			data.Threats = threats
 			data.Threat = data.Threats[0]
 			data.Back = counterOf(&data.Threat, m)
 		}
 	case ForOffers:
-		offers := picked(ev.s.roffers, m.Offers, evidence)
-		ev.s.roffers = offers
+		offers := picked(s.roffers, m.Offers, evidence)
+		s.roffers = offers
 		if len(offers) > 0 {
 			data.Offers = offers
 			data.Offer = data.Offers[0]
 		}
 	}
-	s := ev.s.render(r.tmpl, data)
+	t := s.render(r.tmpl, data)
 	if cache {
-		ev.s.reasons[k] = s
+		s.reasons[k] = t
 	}
-	return s
+	return t
 }
 
 // picked is src[j] for each j of idx, in dst's room (from its start).

@@ -93,7 +93,9 @@ func pick(books []*Book, idx []int) []*Book {
 type Analyzer func(start *position.Position, moves []position.Move, occurrences int, params []facts.Params) ([]facts.Cycle, error)
 
 // Judge rules on in under every book, for the quickest answer on a machine
-// with cores to spare. Facts are computed once per distinct set of params
+// with cores to spare. The reasons' texts are left for Explain (an output
+// that shows them calls it; the labels, clauses, evidence and verdicts are
+// all there without it). Facts are computed once per distinct set of params
 // and shared by the books that use it; the analyses under the several sets
 // run side by side, each followed on its goroutine by the rulings of its
 // books (the bundled books' two analyses differ in length: the shorter
@@ -219,9 +221,10 @@ func JudgeInTurn(books []*Book, in Input) ([]Ruling, error) {
 }
 
 // JudgeVerdicts is JudgeInTurn without the texts of the reasons (every
-// Reason is empty; labels, clauses, chases, patterns and verdicts are as
-// JudgeInTurn gives them): what a scan of many cycles prints, at about a
-// third less of the rule stage's cost.
+// Reason is empty but a default label's, and Explain adds none; labels,
+// clauses, chases, patterns and verdicts are as JudgeInTurn gives them):
+// what a scan of many cycles prints. Its rulings keep nothing for Explain,
+// not even the verdict's reason, which JudgeInTurn may render at once.
 func JudgeVerdicts(books []*Book, in Input) ([]Ruling, error) {
 	return judgeInTurn(books, in, true)
 }

@@ -44,6 +44,8 @@ func TestJudgeInTurnAsJudge(t *testing.T) {
 		a, err1 := Judge(books, c.in)
 		b, err2 := JudgeInTurn(books, c.in)
 		require.Equal(t, err1, err2, c.id)
+		Explain(a)
+		Explain(b)
 		require.Equal(t, a, b, c.id)
 	}
 	require.Greater(t, len(cycles), 100)
@@ -71,6 +73,8 @@ func TestSkipsDoNotChangeRulings(t *testing.T) {
 		a, err1 := Judge(books, c.in)
 		b, err2 := Judge(unskipped, c.in)
 		require.Equal(t, err2, err1, c.id)
+		Explain(a) // the reasons too
+		Explain(b)
 		for j := range a { // the books' own params, skips included
 			a[j].Params, b[j].Params = nil, nil
 		}
@@ -89,10 +93,12 @@ func TestJudgeVerdictsAsJudgeInTurn(t *testing.T) {
 		want, err1 := JudgeInTurn(books, c.in)
 		got, err2 := JudgeVerdicts(books, c.in)
 		require.Equal(t, err1, err2, c.id)
+		Explain(want)
 		for i := range want {
 			require.NotEmpty(t, want[i].Reason, c.id)
 			want[i].Reason = ""
 			for k := range want[i].Moves {
+				require.NotEmpty(t, want[i].Moves[k].Reason, c.id)
 				if want[i].Moves[k].Rule != "(default)" {
 					want[i].Moves[k].Reason = ""
 				}

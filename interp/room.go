@@ -18,6 +18,11 @@ type room struct {
 	attacks    []Attack
 	chases     []ChaseRuling
 	exemptions []Exemption
+	// What Explain reads later (explain.go): the moves' evidence, and the
+	// lists of the two sides the deciding verdict row's reason sees.
+	ints      []int
+	sideMoves []SideMove
+	victims   []Victim
 }
 
 func (r *room) strings(l []string) []string { return keep(&r.strs, l, 4*r.moves+8) }
@@ -27,6 +32,12 @@ func (r *room) attackList(l []Attack) []Attack { return keep(&r.attacks, l, r.mo
 func (r *room) chaseList(l []ChaseRuling) []ChaseRuling { return keep(&r.chases, l, r.moves+4) }
 
 func (r *room) exemptionList(l []Exemption) []Exemption { return keep(&r.exemptions, l, r.moves) }
+
+func (r *room) intList(l []int) []int { return keep(&r.ints, l, 2*r.moves) }
+
+func (r *room) sideMoveList(l []SideMove) []SideMove { return keep(&r.sideMoves, l, r.moves) }
+
+func (r *room) victimList(l []Victim) []Victim { return keep(&r.victims, l, 4) }
 
 // keep copies list into the block *b and returns the copy (nil when list
 // is empty), its capacity its length, so that appending to it cannot touch

@@ -25,7 +25,9 @@ type evaluator struct {
 }
 
 // Rule judges a cycle whose facts were computed with the book's params.
-// It returns a *RuleError when a rule cannot be evaluated on it.
+// It returns a *RuleError when a rule cannot be evaluated on it. The
+// reasons are left for Explain (Ruling.Explain), which renders them on cyc:
+// it must not change until then.
 func (b *Book) Rule(cyc *facts.Cycle, ctx Context) (Ruling, error) {
 	s := newSession()
 	defer s.done()

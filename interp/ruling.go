@@ -30,6 +30,9 @@ type Ruling struct {
 	// Judged: the plies of the input the ruling judged.
 	Judged JudgedPlies   `json:"judged"`
 	Params *facts.Params `json:"-"`
+	// unexplained: what Explain needs to put the reasons into words (nil
+	// once it has, and for JudgeVerdicts's rulings, which have none).
+	unexplained *unexplained
 }
 
 // JudgedPlies are the plies a ruling judged, From … To (1-based, counted
@@ -84,6 +87,10 @@ type MoveRuling struct {
 	// book's grade: a move that chases a rook and an unrooted cannon is
 	// named by both (26.9 weighs each).
 	Chases []ChaseRuling `json:"chases,omitempty"`
+	// The reason not yet rendered (Explain): the rule that gave the label
+	// and its evidence.
+	rule     *MoveRule
+	evidence []int
 }
 
 // ChaseRuling is one chase of a move: the victim, the kind of chase 26.9

@@ -30,7 +30,7 @@ type Cycle struct {
 	Occurrences int      `json:"occurrences"`
 }
 
-// Judge judges the last period of a game.
+// Judge judges the last period of a game, the rulings' reasons in words.
 func Judge(books []*interp.Book, start *position.Position, moves []position.Move) (Judgement, error) {
 	j := Judgement{FEN: start.FEN(), Moves: ICCS(moves)}
 	in, ok := interp.FindCycle(start, moves)
@@ -48,6 +48,7 @@ func Judge(books []*interp.Book, start *position.Position, moves []position.Move
 	if err != nil {
 		return j, err
 	}
+	interp.Explain(rs)
 	j.Rulings = rs
 	return j, nil
 }
