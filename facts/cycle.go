@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/xqrules/xqrules/position"
 )
@@ -67,6 +68,7 @@ func (x *Analyses) AnalyzeCycles(start *position.Position, moves []position.Move
 	if err != nil {
 		return nil, err
 	}
+	defer a.release()
 	a.mem = x.mem
 	order := make([]int, 0, len(params))
 	for i, par := range params {
@@ -120,17 +122,24 @@ func checkCycle(start *position.Position, moves []position.Move, occurrences int
 	if len(moves) == 0 {
 		return nil, fmt.Errorf("%w (no moves)", ErrNoCycle)
 	}
-	pos := start.Clone()
+	pos := copyPosition(start)
+	defer positionPool.Put(pos)
 	pos.ResetHistory()
 	positions := make([]*position.Position, len(moves))
 	for i, m := range moves {
 		if !pos.IsLegal(m) {
+			for _, p := range positions[:i] {
+				positionPool.Put(p)
+			}
 			return nil, fmt.Errorf("cycle ply %d: %s is not a legal move for %s", i+1, m, pos.Side())
 		}
-		positions[i] = pos.Clone()
+		positions[i] = copyPosition(pos)
 		pos.Make(m)
 	}
 	if !pos.Equal(start) {
+		for _, p := range positions {
+			positionPool.Put(p)
+		}
 		return nil, fmt.Errorf("%w (after %d plies the position differs)", ErrNoCycle, len(moves))
 	}
 	if occurrences < 2 {
@@ -150,10 +159,32 @@ func checkCycle(start *position.Position, moves []position.Move, occurrences int
 	}, nil
 }
 
-// done gives the memo back; the analysis is not to be used after.
+// done gives the memo and the positions back; the analysis is not to be
+// used after.
 func (a *analysis) done() {
 	putMemo(a.mem)
 	a.mem = nil
+	a.release()
+}
+
+// positionPool holds positions for the analyses to set up each move's
+// position in (checkCycle): a cycle's facts hold none of them.
+var positionPool = sync.Pool{New: func() any { return new(position.Position) }}
+
+// copyPosition is a copy of p in a position from the pool.
+func copyPosition(p *position.Position) *position.Position {
+	q := positionPool.Get().(*position.Position)
+	q.CopyFrom(p)
+	return q
+}
+
+// release gives the analysis's positions back to the pool.
+func (a *analysis) release() {
+	for i, p := range a.positions {
+		positionPool.Put(p)
+		a.positions[i] = nil
+	}
+	a.positions = nil
 }
 
 // move computes the facts of the cycle's move i.

@@ -843,3 +843,31 @@ func TestPseudoMoveCount(t *testing.T) {
 	require.Zero(t, MustParseFEN(StartFEN).PseudoMoveCount(SquareAt(4, 5)), "an empty square")
 	t.Logf("%d pieces", pieces)
 }
+
+// TestCopyFrom: a position reused by CopyFrom for copy after copy reads as
+// a Clone of each (board, side, key, history), and changing the copy
+// leaves the original as it was.
+func TestCopyFrom(t *testing.T) {
+	var q Position
+	for _, tc := range perftCases {
+		p := MustParseFEN(tc.fen)
+		moves := p.LegalMoves(nil)
+		if len(moves) > 1 {
+			p.Make(moves[0])
+			p.Make(p.LegalMoves(nil)[0])
+		}
+		q.CopyFrom(p)
+		c := p.Clone()
+		require.Equal(t, c.FEN(), q.FEN(), tc.fen)
+		require.Equal(t, c.Key(), q.Key(), tc.fen)
+		require.Equal(t, c.hist, q.hist, tc.fen)
+		fen, key := p.FEN(), p.Key()
+		q.Unmake()
+		if m := q.LegalMoves(nil); len(m) > 0 {
+			q.Make(m[len(m)-1])
+		}
+		require.Equal(t, fen, p.FEN(), tc.fen)
+		require.Equal(t, key, p.Key(), tc.fen)
+		require.Equal(t, c.hist, p.hist, tc.fen)
+	}
+}

@@ -132,6 +132,15 @@ func (p *Position) Clone() *Position {
 	return &q
 }
 
+// CopyFrom makes p a copy of q, as Clone does, in p's own memory: the
+// history is copied into p's room for one (grown when it is short), so
+// that p can be reused for copy after copy.
+func (p *Position) CopyFrom(q *Position) {
+	h := p.hist[:0]
+	*p = *q
+	p.hist = append(h, q.hist...)
+}
+
 // Equal reports whether two positions have the same pieces and side to move
 // (history is ignored).
 func (p *Position) Equal(q *Position) bool {
