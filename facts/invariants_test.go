@@ -415,6 +415,40 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 	require.Positive(t, vary)
 }
 
+// TestSkipTakeNetLeavesOutOnlyItsFields: with SkipTakeNet alone the
+// analysis leaves the takers' Net, MatedAtOnce and Line and the offers'
+// FreeTake zero and changes nothing else — over the figure and AXF cycles.
+func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
+	skip := DefaultParams()
+	skip.Skip = SkipTakeNet
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	nets := 0
+	for _, in := range ins {
+		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
+		require.NoError(t, err, in.id)
+		part, err := AnalyzeCycle(in.start, in.moves, in.occ, skip)
+		require.NoError(t, err, in.id)
+		for i := range full.Moves {
+			for j := range full.Moves[i].Offers {
+				o := &full.Moves[i].Offers[j]
+				o.FreeTake = false
+				for k := range o.Takers {
+					tk := &o.Takers[k]
+					if tk.Net != 0 || tk.MatedAtOnce {
+						nets++
+					}
+					tk.Net, tk.MatedAtOnce, tk.Line = 0, false, nil
+				}
+			}
+		}
+		require.Equal(t, full, part, in.id)
+	}
+	require.Positive(t, nets)
+}
+
 // TestMemoOrderIndependent: the facts of a move do not depend on what the
 // cycle's memo holds when it is analysed — every cycle of the figures and
 // the AXF rulings analysed with its moves in reverse order (so that each
