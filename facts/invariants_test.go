@@ -350,15 +350,20 @@ func TestAnalyzeCyclesSharesOnlyPositions(t *testing.T) {
 
 // TestAnalysesShareTheMemo: analysing stretches from one start with one
 // Analyses (each finding the memo the ones before filled, values included
-// where the params are the same) gives the facts of analysing each alone —
-// over the figure and AXF cycles, each judged twice round and then once,
-// under the Chinese books' params and 王忠's in both orders.
+// where the params are the same but for the groups they skip) gives the
+// facts of analysing each alone — over the figure and AXF cycles, each
+// judged twice round and then once, under the Chinese books' params (with
+// and without skips) and 王忠's in both orders.
 func TestAnalysesShareTheMemo(t *testing.T) {
 	deep := DefaultParams()
 	deep.MateDepth = 13
 	wz := DefaultParams()
 	wz.Rook, wz.Horse, wz.Cannon, wz.Advisor, wz.Elephant, wz.Pawn, wz.CrossedPawn = 4, 2, 2, 1, 1, 1, 2
 	wz.PawnTradeNoGain = false
+	// deepSkip differs from deep only in the groups it skips: the memo's
+	// values found under either are kept for the other (sameValues).
+	deepSkip := deep
+	deepSkip.Skip = SkipTakeNet | SkipVariation
 	ins := append(figureCycles(t), axfCycles(t)...)
 	if testing.Short() {
 		ins = ins[:40]
@@ -369,7 +374,8 @@ func TestAnalysesShareTheMemo(t *testing.T) {
 		for _, step := range []struct {
 			moves  []position.Move
 			params []Params
-		}{{twice, []Params{deep}}, {in.moves, []Params{wz, deep}}, {twice, []Params{deep, wz}}} {
+		}{{twice, []Params{deep}}, {in.moves, []Params{wz, deep}}, {twice, []Params{deep, wz}},
+			{in.moves, []Params{deepSkip, wz}}, {twice, []Params{deep, deepSkip}}} {
 			shared, err := x.AnalyzeCycles(in.start, step.moves, in.occ, step.params)
 			require.NoError(t, err, in.id)
 			for i, par := range step.params {
