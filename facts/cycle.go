@@ -72,7 +72,7 @@ func (x *Analyses) AnalyzeCycles(start *position.Position, moves []position.Move
 	a.mem = x.mem
 	order := make([]int, 0, len(params))
 	for i, par := range params {
-		if x.valued && par == x.values {
+		if x.valued && sameValues(par, x.values) {
 			order = append([]int{i}, order...)
 		} else {
 			order = append(order, i)
@@ -84,7 +84,7 @@ func (x *Analyses) AnalyzeCycles(start *position.Position, moves []position.Move
 		if k > 0 {
 			a.c.Moves = make([]Move, len(moves))
 		}
-		if x.valued && par != x.values {
+		if x.valued && !sameValues(par, x.values) {
 			x.mem.clearValues()
 		}
 		x.values, x.valued = par, true
@@ -95,6 +95,15 @@ func (x *Analyses) AnalyzeCycles(start *position.Position, moves []position.Move
 		out[i] = a.c
 	}
 	return out, nil
+}
+
+// sameValues: the memo's values found under a hold under b — the params
+// differ at most in the fact groups they skip (Skip leaves searches out; it
+// changes no search's value), so that analyses of one book set over
+// stretches whose books skip different groups keep what they found.
+func sameValues(a, b Params) bool {
+	a.Skip, b.Skip = 0, 0
+	return a == b
 }
 
 // analysis is one cycle's analysis in its stages (AnalyzeCycle runs them in

@@ -350,15 +350,20 @@ func TestAnalyzeCyclesSharesOnlyPositions(t *testing.T) {
 
 // TestAnalysesShareTheMemo: analysing stretches from one start with one
 // Analyses (each finding the memo the ones before filled, values included
-// where the params are the same) gives the facts of analysing each alone —
-// over the figure and AXF cycles, each judged twice round and then once,
-// under the Chinese books' params and 王忠's in both orders.
+// where the params are the same but for the groups they skip) gives the
+// facts of analysing each alone — over the figure and AXF cycles, each
+// judged twice round and then once, under the Chinese books' params (with
+// and without skips) and 王忠's in both orders.
 func TestAnalysesShareTheMemo(t *testing.T) {
 	deep := DefaultParams()
 	deep.MateDepth = 13
 	wz := DefaultParams()
 	wz.Rook, wz.Horse, wz.Cannon, wz.Advisor, wz.Elephant, wz.Pawn, wz.CrossedPawn = 4, 2, 2, 1, 1, 1, 2
 	wz.PawnTradeNoGain = false
+	// deepSkip differs from deep only in the groups it skips: the memo's
+	// values found under either are kept for the other (sameValues).
+	deepSkip := deep
+	deepSkip.Skip = SkipTakeNet | SkipVariation
 	ins := append(figureCycles(t), axfCycles(t)...)
 	if testing.Short() {
 		ins = ins[:40]
@@ -369,7 +374,8 @@ func TestAnalysesShareTheMemo(t *testing.T) {
 		for _, step := range []struct {
 			moves  []position.Move
 			params []Params
-		}{{twice, []Params{deep}}, {in.moves, []Params{wz, deep}}, {twice, []Params{deep, wz}}} {
+		}{{twice, []Params{deep}}, {in.moves, []Params{wz, deep}}, {twice, []Params{deep, wz}},
+			{in.moves, []Params{deepSkip, wz}}, {twice, []Params{deep, deepSkip}}} {
 			shared, err := x.AnalyzeCycles(in.start, step.moves, in.occ, step.params)
 			require.NoError(t, err, in.id)
 			for i, par := range step.params {
@@ -413,6 +419,40 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 	}
 	require.Positive(t, offers)
 	require.Positive(t, vary)
+}
+
+// TestSkipTakeNetLeavesOutOnlyItsFields: with SkipTakeNet alone the
+// analysis leaves the takers' Net, MatedAtOnce and Line and the offers'
+// FreeTake zero and changes nothing else — over the figure and AXF cycles.
+func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
+	skip := DefaultParams()
+	skip.Skip = SkipTakeNet
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	nets := 0
+	for _, in := range ins {
+		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
+		require.NoError(t, err, in.id)
+		part, err := AnalyzeCycle(in.start, in.moves, in.occ, skip)
+		require.NoError(t, err, in.id)
+		for i := range full.Moves {
+			for j := range full.Moves[i].Offers {
+				o := &full.Moves[i].Offers[j]
+				o.FreeTake = false
+				for k := range o.Takers {
+					tk := &o.Takers[k]
+					if tk.Net != 0 || tk.MatedAtOnce {
+						nets++
+					}
+					tk.Net, tk.MatedAtOnce, tk.Line = 0, false, nil
+				}
+			}
+		}
+		require.Equal(t, full, part, in.id)
+	}
+	require.Positive(t, nets)
 }
 
 // TestMemoOrderIndependent: the facts of a move do not depend on what the

@@ -70,11 +70,15 @@ func offers(s *searcher, m position.Move) []Offer {
 			if tk.MutualReach && i < len(backBefore) && !backBefore[i] {
 				of.NewMutual = true
 			}
-			// What taking costs, on the square and anywhere (takeNet).
-			net, mated, line := takeNet(s, c, wsq, pieceValue(par, w, wsq))
-			tk.Net, tk.MatedAtOnce, tk.Line = net, mated, iccsLine(line)
-			if !tk.MatedAtOnce && tk.Net >= 0 {
-				of.FreeTake = true
+			// What taking costs, on the square and anywhere (takeNet),
+			// unless the book reads none of it (SkipTakeNet: Net,
+			// MatedAtOnce, Line and FreeTake stay zero).
+			if par.Skip&SkipTakeNet == 0 {
+				net, mated, line := takeNet(s, c, wsq, pieceValue(par, w, wsq))
+				tk.Net, tk.MatedAtOnce, tk.Line = net, mated, iccsLine(line)
+				if !tk.MatedAtOnce && tk.Net >= 0 {
+					of.FreeTake = true
+				}
 			}
 			of.SameKindTaker = of.SameKindTaker || tk.SameKind
 			of.Takers = append(of.Takers, tk)

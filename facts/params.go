@@ -98,6 +98,11 @@ const (
 	// SkipVariation: 有变 is not worked out (Side.CanVary false, VaryMove
 	// empty).
 	SkipVariation
+	// SkipTakeNet: what taking an offered piece costs the taker (takeNet)
+	// is not worked out: every Taker's Net, MatedAtOnce and Line and every
+	// Offer's FreeTake are left zero (0, false, nil, false). The offers
+	// themselves, their takers and every other field are as without it.
+	SkipTakeNet
 )
 
 // Detail is how much of each move's facts to compute (see Params.Detail).

@@ -51,3 +51,45 @@ func TestTakeNetWeighsLossesAnywhere(t *testing.T) {
 		assert.Equal(t, 5, tk.Net)
 	})
 }
+
+// TestSkipTakeNet: with SkipTakeNet the takers' Net, MatedAtOnce and Line
+// and the offers' FreeTake are left zero and nothing else of the cycle's
+// facts changes (the offers, their takers and every other field are those
+// of the full analysis), on positions whose offered cannon's taker has a
+// non-zero Net (the free cannon: 5; the unrooted rook: below 0).
+func TestSkipTakeNet(t *testing.T) {
+	skip := DefaultParams()
+	skip.Skip = SkipTakeNet
+	for _, fen := range []string{
+		"3k5/4r4/4b4/4c1p2/6p1C/9/9/9/9/4K4 w - - 0 1",
+		"3k5/R3r4/4b4/1N2c1p2/6p1C/9/9/9/9/4K4 w - - 0 1",
+	} {
+		start, cyc, occ := cycleOf(t, fen, []string{"i5i6", "e6e5", "i6i5", "e5e6"})
+		full, err := AnalyzeCycle(start, cyc, occ, DefaultParams())
+		require.NoError(t, err, fen)
+		part, err := AnalyzeCycle(start, cyc, occ, skip)
+		require.NoError(t, err, fen)
+		takers := 0
+		for i := range full.Moves {
+			fo, po := full.Moves[i].Offers, part.Moves[i].Offers
+			require.Len(t, po, len(fo), fen)
+			for j := range fo {
+				assert.False(t, po[j].FreeTake, fen)
+				fo[j].FreeTake = false
+				require.Len(t, po[j].Takers, len(fo[j].Takers), fen)
+				for k := range fo[j].Takers {
+					ft, pt := &fo[j].Takers[k], &po[j].Takers[k]
+					if ft.Net != 0 || ft.MatedAtOnce {
+						takers++
+					}
+					assert.Zero(t, pt.Net, fen)
+					assert.False(t, pt.MatedAtOnce, fen)
+					assert.Nil(t, pt.Line, fen)
+					ft.Net, ft.MatedAtOnce, ft.Line = 0, false, nil
+				}
+			}
+		}
+		assert.Positive(t, takers, "%s: no taker with a Net or mated at once to leave out", fen)
+		require.Equal(t, full, part, fen)
+	}
+}

@@ -37,18 +37,26 @@ func detailOf(b *Book) facts.Detail {
 	return facts.DetailBasic
 }
 
-// offerFacts and variationFacts are the names that read the fact groups
-// facts.Skip can leave out: the offers (and the counterattacks, Back, that
-// the interpreter finds among them), and 有变.
+// offerFacts, variationFacts and takeNetFacts are the names that read the
+// fact groups facts.Skip can leave out: the offers (and the
+// counterattacks, Back, that the interpreter finds among them), 有变, and
+// what taking an offered piece costs the taker (facts.SkipTakeNet: the
+// takers' Net, MatedAtOnce and Line, the offers' FreeTake; and Back, whose
+// Net, Free and MatedAtOnce counterOf derives from the takers' Net — and
+// which of several counterattacks it picks, by Free and Net). The names are
+// field names, whatever type they belong to: Counter's Net, or a threat's
+// Line, keeps the group as well.
 var (
 	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
 	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryMoveCN": true, "VaryAt": true}
+	takeNetFacts   = map[string]bool{"Net": true, "MatedAtOnce": true, "Line": true, "FreeTake": true, "Back": true, "Free": true}
 )
 
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
-// mention asks for the group; a `for: offers` rule reads the offers).
+// mention asks for the group; a `for: offers` rule reads the offers, but
+// not, unless it names them, what taking them costs).
 func skipOf(b *Book) facts.Skip {
-	skip := facts.SkipOffers | facts.SkipVariation
+	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet
 	for _, r := range b.Moves {
 		if r.For == ForOffers {
 			skip &^= facts.SkipOffers
@@ -60,6 +68,9 @@ func skipOf(b *Book) facts.Skip {
 		}
 		if variationFacts[n] {
 			skip &^= facts.SkipVariation
+		}
+		if takeNetFacts[n] {
+			skip &^= facts.SkipTakeNet
 		}
 	}
 	return skip

@@ -120,6 +120,52 @@ func TestSearchedFactsComplete(t *testing.T) {
 	}
 }
 
+// TestSkipTakeNetOf: a book gets facts.SkipTakeNet unless it names what
+// taking an offered piece costs (a taker's Net, MatedAtOnce or Line, an
+// offer's FreeTake, the counterattack Back or its Free): asian reads the
+// offers but none of these; 11 and 20 read Back, Net and FreeTake; a draft
+// of asian whose predicate reads the takers' Net keeps the group, one that
+// reads only the takers' kinds does not.
+func TestSkipTakeNetOf(t *testing.T) {
+	lib := bundled(t)
+	for id, want := range map[string]bool{"asian": true, "11": false, "20": false} {
+		require.NotNil(t, lib.Book(id), id)
+		assert.Equal(t, want, lib.Book(id).Params.Skip&facts.SkipTakeNet != 0, id)
+	}
+	require.Zero(t, lib.Book("asian").Params.Skip&facts.SkipOffers, "asian reads the offers")
+	i := 0
+	for when, want := range map[string]bool{
+		"any(Takers, {.Net >= 0})":             false,
+		"FreeTake":                             false,
+		"any(Takers, {.MatedAtOnce})":          false,
+		"any(Takers, {len(.Line) > 1})":        false,
+		"any(Takers, {.SameKind}) && New":      true,
+		"any(Takers, {.MutualReach}) || Moved": true,
+	} {
+		i++
+		src := fmt.Sprintf(`extends: asian
+title: {zh: 草案, en: draft}
+year: 2026
+status: draft
+override:
+  - insert_after: sacrifice
+    rule:
+      id: net-offer
+      label: 闲
+      for: offers
+      when: %s
+      cite: x
+`, when)
+		b, err := lib.LoadBytes(fmt.Sprintf("netdraft%d", i), "net.yaml", []byte(src))
+		if el, ok := err.(ErrorList); ok {
+			t.Fatal(when, "\n", el.Detail())
+		}
+		require.NoError(t, err, when)
+		assert.Zero(t, b.Params.Skip&facts.SkipOffers, when)
+		assert.Equal(t, want, b.Params.Skip&facts.SkipTakeNet != 0, when)
+	}
+}
+
 // TestSkipNamesComplete: every field of a move's or a side's facts that
 // facts.Skip leaves out (it differs from the full analysis somewhere in the
 // 2020 figures) is named in offerFacts or variationFacts — so a fact added
@@ -148,6 +194,44 @@ func TestSkipNamesComplete(t *testing.T) {
 	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
 	for name := range differs {
 		assert.True(t, offerFacts[name] || variationFacts[name], "%s is left out by facts.Skip but named in neither offerFacts nor variationFacts", name)
+	}
+}
+
+// TestSkipTakeNetNamesComplete: every field of an offer or a taker that
+// facts.SkipTakeNet leaves out (it differs from the full analysis somewhere
+// in the 2020 figures) is named in takeNetFacts, and the skip leaves the
+// moves' offers and takers themselves as they were.
+func TestSkipTakeNetNamesComplete(t *testing.T) {
+	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
+	require.NoError(t, err)
+	skip := facts.DefaultParams()
+	skip.Skip = facts.SkipTakeNet
+	differs := map[string]bool{}
+	for i := range cases {
+		in, err := cases[i].Input()
+		if err != nil || len(in.Moves) == 0 {
+			continue
+		}
+		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
+		require.NoError(t, err, cases[i].ID)
+		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, skip)
+		require.NoError(t, err, cases[i].ID)
+		for j := range full.Moves {
+			fo, po := full.Moves[j].Offers, part.Moves[j].Offers
+			require.Len(t, po, len(fo), cases[i].ID)
+			for k := range fo {
+				differingFields(differs, fo[k], po[k])
+				require.Len(t, po[k].Takers, len(fo[k].Takers), cases[i].ID)
+				for n := range fo[k].Takers {
+					differingFields(differs, fo[k].Takers[n], po[k].Takers[n])
+				}
+			}
+		}
+	}
+	delete(differs, "Takers") // compared taker by taker
+	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
+	for name := range differs {
+		assert.True(t, takeNetFacts[name], "%s is left out by facts.SkipTakeNet but not named in takeNetFacts", name)
 	}
 }
 
