@@ -392,21 +392,11 @@ func TestAnalysesShareTheMemo(t *testing.T) {
 // offers and 有变 out and changes nothing else — over the figure and AXF
 // cycles.
 func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
-	skip := DefaultParams()
-	skip.Skip = SkipOffers | SkipVariation
-	ins := append(figureCycles(t), axfCycles(t)...)
-	if testing.Short() {
-		ins = ins[:40]
-	}
 	offers, vary := 0, 0
-	for _, in := range ins {
-		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
-		require.NoError(t, err, in.id)
-		part, err := AnalyzeCycle(in.start, in.moves, in.occ, skip)
-		require.NoError(t, err, in.id)
+	cyclesSkipping(t, SkipOffers|SkipVariation, func(id string, full, part *Cycle) {
 		for i := range full.Moves {
 			offers += len(full.Moves[i].Offers)
-			require.Empty(t, part.Moves[i].Offers, in.id)
+			require.Empty(t, part.Moves[i].Offers, id)
 			full.Moves[i].Offers = nil
 		}
 		for _, s := range []*Side{&full.Red, &full.Black} {
@@ -415,8 +405,8 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 			}
 			s.CanVary, s.VaryMove, s.VaryMoveCN, s.VaryAt = false, "", "", 0
 		}
-		require.Equal(t, full, part, in.id)
-	}
+		require.Equal(t, full, part, id)
+	})
 	require.Positive(t, offers)
 	require.Positive(t, vary)
 }
@@ -425,18 +415,8 @@ func TestSkipLeavesOutOnlyItsGroups(t *testing.T) {
 // analysis leaves the takers' Net, MatedAtOnce and Line and the offers'
 // FreeTake zero and changes nothing else — over the figure and AXF cycles.
 func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
-	skip := DefaultParams()
-	skip.Skip = SkipTakeNet
-	ins := append(figureCycles(t), axfCycles(t)...)
-	if testing.Short() {
-		ins = ins[:40]
-	}
 	nets := 0
-	for _, in := range ins {
-		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
-		require.NoError(t, err, in.id)
-		part, err := AnalyzeCycle(in.start, in.moves, in.occ, skip)
-		require.NoError(t, err, in.id)
+	cyclesSkipping(t, SkipTakeNet, func(id string, full, part *Cycle) {
 		for i := range full.Moves {
 			for j := range full.Moves[i].Offers {
 				o := &full.Moves[i].Offers[j]
@@ -450,9 +430,27 @@ func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
 				}
 			}
 		}
-		require.Equal(t, full, part, in.id)
-	}
+		require.Equal(t, full, part, id)
+	})
 	require.Positive(t, nets)
+}
+
+// cyclesSkipping calls compare with the facts of each figure and AXF cycle
+// (the first 40 with -short) analysed in full and with skip.
+func cyclesSkipping(t *testing.T, skip Skip, compare func(id string, full, part *Cycle)) {
+	par := DefaultParams()
+	par.Skip = skip
+	ins := append(figureCycles(t), axfCycles(t)...)
+	if testing.Short() {
+		ins = ins[:40]
+	}
+	for _, in := range ins {
+		full, err := AnalyzeCycle(in.start, in.moves, in.occ, DefaultParams())
+		require.NoError(t, err, in.id)
+		part, err := AnalyzeCycle(in.start, in.moves, in.occ, par)
+		require.NoError(t, err, in.id)
+		compare(in.id, &full, &part)
+	}
 }
 
 // TestMemoOrderIndependent: the facts of a move do not depend on what the

@@ -171,26 +171,14 @@ override:
 // 2020 figures) is named in offerFacts or variationFacts — so a fact added
 // to a skipped group later cannot be read by a book whose analysis skips it.
 func TestSkipNamesComplete(t *testing.T) {
-	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
-	require.NoError(t, err)
-	skip := facts.DefaultParams()
-	skip.Skip = facts.SkipOffers | facts.SkipVariation
 	differs := map[string]bool{}
-	for i := range cases {
-		in, err := cases[i].Input()
-		if err != nil || len(in.Moves) == 0 {
-			continue
-		}
-		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
-		require.NoError(t, err, cases[i].ID)
-		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, skip)
-		require.NoError(t, err, cases[i].ID)
+	figuresSkipping(t, facts.SkipOffers|facts.SkipVariation, func(_ string, full, part *facts.Cycle) {
 		for j := range full.Moves {
 			differingFields(differs, full.Moves[j], part.Moves[j])
 		}
 		differingFields(differs, full.Red, part.Red)
 		differingFields(differs, full.Black, part.Black)
-	}
+	})
 	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
 	for name := range differs {
 		assert.True(t, offerFacts[name] || variationFacts[name], "%s is left out by facts.Skip but named in neither offerFacts nor variationFacts", name)
@@ -202,11 +190,34 @@ func TestSkipNamesComplete(t *testing.T) {
 // in the 2020 figures) is named in takeNetFacts, and the skip leaves the
 // moves' offers and takers themselves as they were.
 func TestSkipTakeNetNamesComplete(t *testing.T) {
+	differs := map[string]bool{}
+	figuresSkipping(t, facts.SkipTakeNet, func(id string, full, part *facts.Cycle) {
+		for j := range full.Moves {
+			fo, po := full.Moves[j].Offers, part.Moves[j].Offers
+			require.Len(t, po, len(fo), id)
+			for k := range fo {
+				differingFields(differs, fo[k], po[k])
+				require.Len(t, po[k].Takers, len(fo[k].Takers), id)
+				for n := range fo[k].Takers {
+					differingFields(differs, fo[k].Takers[n], po[k].Takers[n])
+				}
+			}
+		}
+	})
+	delete(differs, "Takers") // compared taker by taker
+	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
+	for name := range differs {
+		assert.True(t, takeNetFacts[name], "%s is left out by facts.SkipTakeNet but not named in takeNetFacts", name)
+	}
+}
+
+// figuresSkipping calls compare with the facts of each 2020 figure's cycle
+// analysed in full and with skip.
+func figuresSkipping(t *testing.T, skip facts.Skip, compare func(id string, full, part *facts.Cycle)) {
 	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
 	require.NoError(t, err)
-	skip := facts.DefaultParams()
-	skip.Skip = facts.SkipTakeNet
-	differs := map[string]bool{}
+	par := facts.DefaultParams()
+	par.Skip = skip
 	for i := range cases {
 		in, err := cases[i].Input()
 		if err != nil || len(in.Moves) == 0 {
@@ -214,24 +225,9 @@ func TestSkipTakeNetNamesComplete(t *testing.T) {
 		}
 		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
 		require.NoError(t, err, cases[i].ID)
-		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, skip)
+		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
 		require.NoError(t, err, cases[i].ID)
-		for j := range full.Moves {
-			fo, po := full.Moves[j].Offers, part.Moves[j].Offers
-			require.Len(t, po, len(fo), cases[i].ID)
-			for k := range fo {
-				differingFields(differs, fo[k], po[k])
-				require.Len(t, po[k].Takers, len(fo[k].Takers), cases[i].ID)
-				for n := range fo[k].Takers {
-					differingFields(differs, fo[k].Takers[n], po[k].Takers[n])
-				}
-			}
-		}
-	}
-	delete(differs, "Takers") // compared taker by taker
-	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
-	for name := range differs {
-		assert.True(t, takeNetFacts[name], "%s is left out by facts.SkipTakeNet but not named in takeNetFacts", name)
+		compare(cases[i].ID, &full, &part)
 	}
 }
 
