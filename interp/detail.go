@@ -22,8 +22,11 @@ var searchedFacts = map[string]bool{
 // detailOf decides how much of each move's facts b needs, from what its
 // compiled expressions (definitions inlined) and templates name. It errs on
 // the side of the full facts: any mention of a searched fact, anywhere, asks
-// for them.
+// for them, and so does a value read whole that holds one (readsWhole).
 func detailOf(b *Book) facts.Detail {
+	if readsWhole(b) {
+		return facts.DetailFull
+	}
 	for _, r := range b.Moves {
 		if r.For != "" {
 			return facts.DetailFull
@@ -56,6 +59,9 @@ var (
 // mention asks for the group; a `for: offers` rule reads the offers, but
 // not, unless it names them, what taking them costs).
 func skipOf(b *Book) facts.Skip {
+	if readsWhole(b) {
+		return 0 // what it prints or compares whole holds them all
+	}
 	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet
 	for _, r := range b.Moves {
 		if r.For == ForOffers {

@@ -241,3 +241,91 @@ func differingFields(differs map[string]bool, a, b any) {
 		}
 	}
 }
+
+// TestReadsWhole: a book that prints, compares or turns into text a value
+// holding facts a skip or the basic detail leaves out is judged on every
+// fact — the skipped fields would read as zero in what it prints — while
+// one that only looks into such values by name keeps its skips. No bundled
+// book reads a value whole.
+func TestReadsWhole(t *testing.T) {
+	lib := bundled(t)
+	books, err := lib.Select("all")
+	require.NoError(t, err)
+	for _, b := range books {
+		assert.False(t, readsWhole(b), b.ID)
+	}
+	load := func(i int, src string) *Book {
+		b, err := lib.LoadBytes(fmt.Sprintf("wholedraft%d", i), "whole.yaml", []byte("title: {zh: 草案, en: draft}\nyear: 2026\nstatus: draft\n"+src))
+		if el, ok := err.(ErrorList); ok {
+			t.Fatal(src, "\n", el.Detail())
+		}
+		require.NoError(t, err, src)
+		return b
+	}
+	// asian's sacrifice rule (for: offers) with another reason or when.
+	sacrifice := func(when, reason string) string {
+		return fmt.Sprintf(`extends: asian
+override:
+  - replace: sacrifice
+    with:
+      id: sacrifice
+      label: 献
+      for: offers
+      when: %s
+      cite: x
+      reason: '%s'
+`, when, reason)
+	}
+	i := 0
+	for _, c := range []struct {
+		src   string
+		whole bool
+	}{
+		{sacrifice("Moved", "{{.Offer}}"), true},
+		{sacrifice("Moved", `{{printf "%v" .Offer.Takers}}`), true},
+		{sacrifice("Moved", "{{range .Offer.Takers}}{{.}}{{end}}"), true},
+		{sacrifice("Moved", "{{with .Offer}}{{.}}{{end}}"), true},
+		{sacrifice("Moved", "{{$o := .Offer}}{{$o}}"), true},
+		{sacrifice("Moved", "{{.}}"), true},
+		{sacrifice(`Moved && toJSON(Takers) != ""`, "x"), true},
+		{sacrifice(`Moved && string(Takers[0]) != ""`, "x"), true},
+		{sacrifice(`Moved && Move == Prev`, "x"), true},
+		// Looked into by name only: asian's own reason, and others.
+		{sacrifice("Moved", "{{piece .Offer.Piece}} can be taken by {{takers .Offer.Takers}}"), false},
+		{sacrifice("Moved", "{{range .Offer.Takers}}{{piece .Piece}} {{.SameKind}}{{end}}"), false},
+		{sacrifice("Moved", "{{with .Offer}}{{takers .Takers}}{{end}} {{if .Offer}}{{len .Offers}}{{end}}"), false},
+		{sacrifice("Moved && len(filter(Takers, {.SameKind})) > 0 && first(Takers).Piece.Value > 0", "{{.Offer.Piece.Square}}"), false},
+	} {
+		i++
+		b := load(i, c.src)
+		assert.Equal(t, c.whole, readsWhole(b), c.src)
+		assert.Equal(t, c.whole, b.Params.Skip&facts.SkipTakeNet == 0, c.src)
+	}
+	// 方案二 (the basic facts, the offers and the takers' nets left out) with
+	// a move reason printing the move's facts whole: every fact.
+	b := load(100, `extends: wang-zhong-2
+override:
+  - replace: check
+    with:
+      id: check
+      label: 将
+      when: Check
+      cite: x
+      reason: '{{.}}'
+`)
+	assert.Equal(t, facts.DetailFull, b.Params.Detail)
+	assert.Zero(t, b.Params.Skip)
+	// 方案一 (有变 left out) with a verdict reason printing a side whole.
+	require.NotZero(t, lib.Book("wang-zhong").Params.Skip&facts.SkipVariation)
+	b = load(101, `extends: wang-zhong
+override:
+  - replace: otherwise-draw
+    with:
+      id: otherwise-draw
+      when: "true"
+      then: draw
+      cite: x
+      reason: '{{.Side}}'
+`)
+	assert.Zero(t, b.Params.Skip)
+}
