@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strings"
 	"text/template"
-	"text/template/parse"
 	"unicode"
 	"unicode/utf8"
 
@@ -115,86 +114,6 @@ type unexplained struct {
 	cyc     *facts.Cycle
 	row     *VerdictRow
 	verdict verdictData
-}
-
-// readsSideMoves: a verdict reason template may read a side's moves
-// (SideEnv.Moves) — it names a field Moves, or takes a whole side, the
-// whole data or a variable as a value (which could reach them: printf "%v"
-// .Side, range, with) — judged on its parse trees, erring on the side of
-// yes.
-func readsSideMoves(t *template.Template) bool {
-	for _, tt := range t.Templates() {
-		if tt.Tree != nil && nodeReadsSideMoves(tt.Tree.Root) {
-			return true
-		}
-	}
-	return false
-}
-
-func nodeReadsSideMoves(n parse.Node) bool {
-	whole := func(ids []string) bool {
-		if len(ids) == 0 {
-			return true
-		}
-		for _, id := range ids {
-			if id == "Moves" {
-				return true
-			}
-		}
-		last := ids[len(ids)-1]
-		return last == "Side" || last == "Other"
-	}
-	switch n := n.(type) {
-	case nil:
-		return false
-	case *parse.ListNode:
-		if n == nil {
-			return false
-		}
-		for _, c := range n.Nodes {
-			if nodeReadsSideMoves(c) {
-				return true
-			}
-		}
-	case *parse.ActionNode:
-		return nodeReadsSideMoves(n.Pipe)
-	case *parse.PipeNode:
-		if n == nil {
-			return false
-		}
-		for _, c := range n.Cmds {
-			if nodeReadsSideMoves(c) {
-				return true
-			}
-		}
-	case *parse.CommandNode:
-		for _, a := range n.Args {
-			if nodeReadsSideMoves(a) {
-				return true
-			}
-		}
-	case *parse.FieldNode:
-		return whole(n.Ident)
-	case *parse.ChainNode:
-		return nodeReadsSideMoves(n.Node) || whole(n.Field)
-	case *parse.VariableNode:
-		return len(n.Ident) <= 1 || whole(n.Ident[1:])
-	case *parse.DotNode:
-		return true
-	case *parse.IfNode:
-		return branchReadsSideMoves(&n.BranchNode)
-	case *parse.RangeNode:
-		return branchReadsSideMoves(&n.BranchNode)
-	case *parse.WithNode:
-		return branchReadsSideMoves(&n.BranchNode)
-	case *parse.TemplateNode:
-		return nodeReadsSideMoves(n.Pipe)
-	}
-	return false
-}
-
-func branchReadsSideMoves(b *parse.BranchNode) bool {
-	return nodeReadsSideMoves(b.Pipe) || nodeReadsSideMoves(b.List) || nodeReadsSideMoves(b.ElseList)
 }
 
 // defaultReason is the reason of a move that no rule of book gives a

@@ -17,8 +17,9 @@ func TestOneSpaced(t *testing.T) {
 }
 
 // TestReadsSideMoves: a verdict reason that may reach a side's moves
-// (which live in the session's scratch) is rendered at once; one that
-// reads only names, labels, patterns, counts and victims waits for Explain.
+// (which live in the session's scratch) — by name, or printing a value
+// that holds them — is rendered at once; one that reads only names,
+// labels, patterns, counts and victims waits for Explain.
 func TestReadsSideMoves(t *testing.T) {
 	for src, want := range map[string]bool{
 		`{{side .Side.Name}} {{labels .Side.Labels}}; {{side .Other.Name}} {{labels .Other.Labels}}`: false,
@@ -27,13 +28,16 @@ func TestReadsSideMoves(t *testing.T) {
 		`{{len .Side.Moves}}`: true,
 		`{{victims .Other.Perpetual}} {{victims .Side.Victims}}`: false,
 		`{{range .Side.Victims}}{{.Kind}}{{end}}`:                false,
-		`{{range .Side.Labels}}{{.}}{{end}}`:                     true, // . as a value: conservative
+		`{{range .Side.Labels}}{{.}}{{end}}`:                     false,
 		`{{printf "%v" .Side}}`:                                  true,
-		`{{with .Other}}{{.Name}}{{end}}`:                        true,
+		`{{with .Other}}{{.Name}}{{end}}`:                        false,
 		`{{.}}`:                                                  true,
-		`{{$s := .Side}}{{$s.Name}}`:                             true,
+		`{{$s := .Side}}{{$s.Name}}`:                             false,
+		`{{with .Other}}{{.}}{{end}}`:                            true,
+		`{{$s := .Side}}{{$s}}`:                                  true,
+		`{{range .Side.Moves}}{{.ICCS}}{{end}}`:                  true,
 		`{{$.Side.Moves}}`:                                       true,
-		`{{(.Side).Name}}`:                                       true,
+		`{{(.Side).Name}}`:                                       false,
 		`{{define "x"}}{{.Side.Moves}}{{end}}{{.Side.Name}}`:     true,
 	} {
 		tmpl, err := template.New("reason").Funcs(templateFuncs).Parse(src)

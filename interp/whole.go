@@ -20,7 +20,7 @@ import (
 // readsWhole: some expression or reason template of b reads whole a value
 // that holds a fact a skip or the basic detail leaves out.
 func readsWhole(b *Book) bool {
-	w := wholeCheck{seen: map[reflect.Type]bool{}}
+	w := wholeCheck{reads: func(f reflect.StructField) bool { return gated(f.Name) }, seen: map[reflect.Type]bool{}}
 	progs := []*pred{}
 	for _, r := range b.Moves {
 		progs = append(progs, r.prog, r.gradeProg)
@@ -45,10 +45,22 @@ func readsWhole(b *Book) bool {
 	return false
 }
 
-// wholeCheck walks expressions and templates for values read whole; seen
-// remembers which types hold a gated fact.
+// readsSideMoves: a verdict reason template may read a side's moves
+// (SideEnv.Moves, which live in the session's scratch until the next book:
+// explainVerdict) — by name, or in a value it reads whole.
+func readsSideMoves(t *template.Template) bool {
+	moves := reflect.TypeOf([]SideMove(nil))
+	w := wholeCheck{reads: func(f reflect.StructField) bool { return f.Type == moves }, named: true, seen: map[reflect.Type]bool{}}
+	return w.template(t, reflect.TypeOf(verdictData{}))
+}
+
+// wholeCheck walks expressions and templates for the fields reads picks:
+// read within a value read whole, or (named) by name as well. seen
+// remembers which types hold such a field.
 type wholeCheck struct {
-	seen map[reflect.Type]bool
+	reads func(f reflect.StructField) bool
+	named bool
+	seen  map[reflect.Type]bool
 }
 
 // gated: a field detailOf or skipOf decides on.
@@ -56,8 +68,9 @@ func gated(name string) bool {
 	return searchedFacts[name] || offerFacts[name] || variationFacts[name] || takeNetFacts[name]
 }
 
-// holds: a value of type t holds a gated field, at any depth (through
-// structs, pointers, slices, arrays and maps). An unknown type (nil) may.
+// holds: a value of type t holds a field reads picks, at any depth
+// (through structs, pointers, slices, arrays and maps). An unknown type
+// (nil) may.
 func (w wholeCheck) holds(t reflect.Type) bool {
 	if t == nil {
 		return true
@@ -73,7 +86,7 @@ func (w wholeCheck) holds(t reflect.Type) bool {
 	}
 	w.seen[t] = false // a type holding itself: decided by its other fields
 	for i := 0; i < t.NumField(); i++ {
-		if f := t.Field(i); gated(f.Name) || w.holds(f.Type) {
+		if f := t.Field(i); w.reads(f) || w.holds(f.Type) {
 			w.seen[t] = true
 			return true
 		}
@@ -312,16 +325,17 @@ func funcResult(name string) reflect.Type {
 }
 
 // operand: an argument or a command's operand, used whole or not, reads a
-// gated value whole; and its type.
+// field reads picks (whole, or by name when named); and its type.
 func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, reflect.Type) {
 	var t reflect.Type
+	hit := false
 	switch n := n.(type) {
 	case *parse.DotNode:
 		t = sc.dot
 	case *parse.FieldNode:
-		t = fieldType(sc.dot, n.Ident)
+		t, hit = w.field(sc.dot, n.Ident)
 	case *parse.VariableNode:
-		t = fieldType(sc.vars[n.Ident[0]], n.Ident[1:])
+		t, hit = w.field(sc.vars[n.Ident[0]], n.Ident[1:])
 	case *parse.ChainNode:
 		var base reflect.Type
 		if p, ok := n.Node.(*parse.PipeNode); ok {
@@ -335,7 +349,7 @@ func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, refle
 				return true, nil
 			}
 		}
-		t = fieldType(base, n.Field)
+		t, hit = w.field(base, n.Field)
 	case *parse.PipeNode:
 		return w.pipe(n, sc, whole)
 	case *parse.StringNode:
@@ -343,15 +357,17 @@ func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, refle
 	case *parse.NumberNode, *parse.BoolNode, *parse.NilNode:
 		t = reflect.TypeOf(0)
 	}
-	return whole && w.holds(t), t
+	return w.named && hit || whole && w.holds(t), t
 }
 
-// fieldType is the type of field (or method result) path of a value of
-// type t (nil: unknown).
-func fieldType(t reflect.Type, path []string) reflect.Type {
+// field is the type of field (or method result) path of a value of type t
+// (nil: unknown), and whether the path names a field reads picks (or one
+// it cannot tell: a step of unknown type).
+func (w wholeCheck) field(t reflect.Type, path []string) (reflect.Type, bool) {
+	hit := false
 	for _, name := range path {
 		if t == nil {
-			return nil
+			return nil, true
 		}
 		if m, ok := t.MethodByName(name); ok && m.Type.NumOut() > 0 {
 			t = m.Type.Out(0)
@@ -364,14 +380,15 @@ func fieldType(t reflect.Type, path []string) reflect.Type {
 		case reflect.Struct:
 			f, ok := t.FieldByName(name)
 			if !ok {
-				return nil
+				return nil, true
 			}
+			hit = hit || w.reads(f)
 			t = f.Type
 		case reflect.Map:
 			t = t.Elem()
 		default:
-			return nil
+			return nil, true
 		}
 	}
-	return t
+	return t, hit
 }
