@@ -54,18 +54,20 @@ func FindCycles(start *position.Position, moves []position.Move, mode string) []
 		p.Make(m)
 	}
 	keys := p.Keys()
-	count := map[uint64]int{}
-	first := map[uint64]int{}
-	last := map[uint64]int{}
+	// Each position's occurrences so far: how many, the first and the last.
+	type seenAt struct{ count, first, last int }
+	occ := make(map[uint64]seenAt, len(keys))
 	var out []GameCycle
 	period := 0 // of the stretch being played, 0 when none
 	for j, k := range keys {
-		count[k]++
-		if count[k] == 1 {
-			first[k] = j
+		o, seen := occ[k]
+		if !seen {
+			o.first = j
 		}
-		prev, seen := last[k]
-		last[k] = j
+		prev := o.last
+		o.count++
+		o.last = j
+		occ[k] = o
 		if period > 0 {
 			if j >= period && keys[j-period] == k {
 				if j == len(keys)-1 {
@@ -75,11 +77,11 @@ func FindCycles(start *position.Position, moves []position.Move, mode string) []
 			}
 			period = 0
 		}
-		if count[k] < 3 || !seen {
+		if o.count < 3 || !seen {
 			continue
 		}
 		period = j - prev
-		from := first[k]
+		from := o.first
 		at := start.Clone()
 		for _, m := range moves[:from] {
 			at.Make(m)
