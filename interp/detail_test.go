@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"text/template"
 
+	"github.com/expr-lang/expr"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -328,4 +330,39 @@ override:
       reason: '{{.Side}}'
 `)
 	assert.Zero(t, b.Params.Skip)
+}
+
+// netHolder holds a gated fact (Net) and has a method that reads it.
+type netHolder struct{ Net int }
+
+func (h netHolder) Text() string { return fmt.Sprint(h.Net) }
+
+// TestReadsWholeMethods: a method reads its receiver whole — called on a
+// value that holds a gated fact, in a template or an expression, it counts
+// as a whole read wherever its result goes.
+func TestReadsWholeMethods(t *testing.T) {
+	type data struct {
+		H     netHolder
+		Piece facts.Piece
+	}
+	w := wholeCheck{reads: func(f reflect.StructField) bool { return gated(f.Name) }, seen: map[reflect.Type]bool{}}
+	for src, want := range map[string]bool{
+		"{{side .H.Text}}":            true,
+		"{{.H.Text}}":                 true,
+		"{{with .H}}{{.Text}}{{end}}": true,
+		"{{.H.Net}}":                  false, // by name: namesOf's business
+		"{{piece .Piece}}":            false,
+	} {
+		tmpl, err := template.New("reason").Funcs(templateFuncs).Parse(src)
+		require.NoError(t, err, src)
+		assert.Equal(t, want, w.template(tmpl, reflect.TypeOf(data{})), src)
+	}
+	for src, want := range map[string]bool{
+		`H.Text() != ""`: true,
+		`H.Net > 0`:      false,
+	} {
+		prog, err := expr.Compile(src, expr.Env(data{}))
+		require.NoError(t, err, src)
+		assert.Equal(t, want, w.expr(prog.Node(), true), src)
+	}
 }

@@ -140,6 +140,9 @@ func (w wholeCheck) expr(n ast.Node, whole bool) bool {
 				return true
 			}
 		}
+		if m, ok := n.Callee.(*ast.MemberNode); ok && m.Method {
+			return w.expr(m.Node, true) // a method reads its receiver
+		}
 		return w.expr(n.Callee, false)
 	case *ast.VariableDeclaratorNode:
 		return w.expr(n.Value, false) || w.expr(n.Expr, whole)
@@ -328,14 +331,14 @@ func funcResult(name string) reflect.Type {
 // field reads picks (whole, or by name when named); and its type.
 func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, reflect.Type) {
 	var t reflect.Type
-	hit := false
+	hit, method := false, false
 	switch n := n.(type) {
 	case *parse.DotNode:
 		t = sc.dot
 	case *parse.FieldNode:
-		t, hit = w.field(sc.dot, n.Ident)
+		t, hit, method = w.field(sc.dot, n.Ident)
 	case *parse.VariableNode:
-		t, hit = w.field(sc.vars[n.Ident[0]], n.Ident[1:])
+		t, hit, method = w.field(sc.vars[n.Ident[0]], n.Ident[1:])
 	case *parse.ChainNode:
 		var base reflect.Type
 		if p, ok := n.Node.(*parse.PipeNode); ok {
@@ -349,7 +352,7 @@ func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, refle
 				return true, nil
 			}
 		}
-		t, hit = w.field(base, n.Field)
+		t, hit, method = w.field(base, n.Field)
 	case *parse.PipeNode:
 		return w.pipe(n, sc, whole)
 	case *parse.StringNode:
@@ -357,19 +360,23 @@ func (w wholeCheck) operand(n parse.Node, sc tmplScope, whole bool) (bool, refle
 	case *parse.NumberNode, *parse.BoolNode, *parse.NilNode:
 		t = reflect.TypeOf(0)
 	}
-	return w.named && hit || whole && w.holds(t), t
+	return method || w.named && hit || whole && w.holds(t), t
 }
 
 // field is the type of field (or method result) path of a value of type t
-// (nil: unknown), and whether the path names a field reads picks (or one
-// it cannot tell: a step of unknown type).
-func (w wholeCheck) field(t reflect.Type, path []string) (reflect.Type, bool) {
+// (nil: unknown); whether the path names a field reads picks (or one it
+// cannot tell: a step of unknown type); and whether it calls a method on a
+// value that holds one (a method reads its receiver whole).
+func (w wholeCheck) field(t reflect.Type, path []string) (reflect.Type, bool, bool) {
 	hit := false
 	for _, name := range path {
 		if t == nil {
-			return nil, true
+			return nil, true, false
 		}
 		if m, ok := t.MethodByName(name); ok && m.Type.NumOut() > 0 {
+			if w.holds(t) {
+				return nil, true, true
+			}
 			t = m.Type.Out(0)
 			continue
 		}
@@ -380,15 +387,15 @@ func (w wholeCheck) field(t reflect.Type, path []string) (reflect.Type, bool) {
 		case reflect.Struct:
 			f, ok := t.FieldByName(name)
 			if !ok {
-				return nil, true
+				return nil, true, false
 			}
 			hit = hit || w.reads(f)
 			t = f.Type
 		case reflect.Map:
 			t = t.Elem()
 		default:
-			return nil, true
+			return nil, true, false
 		}
 	}
-	return t, hit
+	return t, hit, false
 }
