@@ -57,7 +57,11 @@
 //     ThreatEnv, OfferEnv for move rules; SideEnv for patterns; VerdictEnv
 //     for verdict rows), definitions inlined; each `reason` is parsed as a
 //     text/template and run once on zero data. Books with the same
-//     expression share the program, and so its results.
+//     expression share the program, and so its results. From the names
+//     the programs and templates read (detail.go), and the values they
+//     read whole (whole.go), the book's params say which facts it needs:
+//     20 reads the searched facts, the offers and what taking them costs,
+//     not 有变 (facts.SkipVariation).
 //   - facts (judge.go, package facts): Judge asks for the cycle's facts once
 //     per distinct params: the horse's move gets a Threat on the rook i9,
 //     won by 炮一进七 (gain 10), unprotected, a joint chase of 炮 i2 and
