@@ -19,12 +19,23 @@ var searchedFacts = map[string]bool{
 	"Chases": true, "Victims": true, "Perpetual": true, "Cut": true,
 }
 
-// detailOf decides how much of each move's facts b needs, from what its
-// compiled expressions (definitions inlined) and templates name. It errs on
-// the side of the full facts: any mention of a searched fact, anywhere, asks
-// for them, and so does a value read whole that holds one (readsWhole).
-func detailOf(b *Book) facts.Detail {
-	if readsWhole(b) {
+// bookReads is what a book's compiled expressions (definitions inlined)
+// and templates read: the names they name (namesOf), and whether they read
+// a value whole that holds a gated fact (readsWhole). detailOf and skipOf
+// decide from it; it is worked out once a book.
+type bookReads struct {
+	names map[string]bool
+	whole bool
+}
+
+func readsOf(b *Book) bookReads { return bookReads{names: namesOf(b), whole: readsWhole(b)} }
+
+// detailOf decides how much of each move's facts b needs, from what it
+// reads. It errs on the side of the full facts: any mention of a searched
+// fact, anywhere, asks for them, and so does a value read whole that holds
+// one.
+func detailOf(b *Book, rd bookReads) facts.Detail {
+	if rd.whole {
 		return facts.DetailFull
 	}
 	for _, r := range b.Moves {
@@ -32,7 +43,7 @@ func detailOf(b *Book) facts.Detail {
 			return facts.DetailFull
 		}
 	}
-	for n := range namesOf(b) {
+	for n := range rd.names {
 		if searchedFacts[n] {
 			return facts.DetailFull
 		}
@@ -58,8 +69,8 @@ var (
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
 // mention asks for the group; a `for: offers` rule reads the offers, but
 // not, unless it names them, what taking them costs).
-func skipOf(b *Book) facts.Skip {
-	if readsWhole(b) {
+func skipOf(b *Book, rd bookReads) facts.Skip {
+	if rd.whole {
 		return 0 // what it prints or compares whole holds them all
 	}
 	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet
@@ -68,7 +79,7 @@ func skipOf(b *Book) facts.Skip {
 			skip &^= facts.SkipOffers
 		}
 	}
-	for n := range namesOf(b) {
+	for n := range rd.names {
 		if offerFacts[n] {
 			skip &^= facts.SkipOffers
 		}

@@ -387,8 +387,9 @@ func (l *Library) build(rf *rawFile) (*Book, ErrorList) {
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
-	m.b.Params.Detail = detailOf(m.b)
-	m.b.Params.Skip = skipOf(m.b)
+	rd := readsOf(m.b)
+	m.b.Params.Detail = detailOf(m.b, rd)
+	m.b.Params.Skip = skipOf(m.b, rd)
 	return m.b, nil
 }
 
