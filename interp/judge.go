@@ -193,9 +193,13 @@ func judgeMoves(books []*Book, in Input, moves []position.Move) ([]Ruling, error
 	// after the others are started on their own: a new goroutine waits a
 	// while for a core (a median of ~0.1 ms on this 2-core host), which
 	// the longest stretch of work here hides.
+	ruled := make([]int, len(params)) // books ruled on each analysis
+	for _, k := range of {
+		ruled[k]++
+	}
 	here := 0
-	for k := range params {
-		if countOf(of, k) > countOf(of, here) {
+	for k, n := range ruled {
+		if n > ruled[here] {
 			here = k
 		}
 	}
@@ -218,18 +222,6 @@ func judgeMoves(books []*Book, in Input, moves []position.Move) ([]Ruling, error
 		}
 	}
 	return out, nil
-}
-
-// countOf is how many of the books are ruled on analysis k (of: each
-// book's analysis).
-func countOf(of []int, k int) int {
-	n := 0
-	for _, o := range of {
-		if o == k {
-			n++
-		}
-	}
-	return n
 }
 
 // JudgeInTurn is Judge with the analyses run one after another, sharing
