@@ -54,7 +54,8 @@ func (s *searcher) gainVia(target position.Square) gainResult {
 // clamp), and then the same line as without. ceil (noCeil: none) is a value
 // no line reaches (one more than the best, which gainAll has found): the
 // search, which never gets there, finds the same line, but the answers to a
-// check need be searched only up to it (gainSearch's ceil).
+// check need be searched only up to it (gainSearch's ceil), and the root's
+// checks only until a line worth the best is settled (settled).
 func (s *searcher) gainViaChecks(target position.Square, checks, floor, ceil int) gainResult {
 	s.reset()
 	var r gainResult
@@ -142,6 +143,9 @@ func (s *searcher) gainSearch(target position.Square, checks, ply int, stats *ga
 		if m.To() == target {
 			continue
 		}
+		if ply == 0 && s.settled(&c, ceil) {
+			break
+		}
 		v, ok := s.checkLine(target, m, checks, ply, floor, ceil, &c)
 		if ok {
 			s.offer(&c, ply, m, v)
@@ -179,6 +183,26 @@ func (s *searcher) offer(c *lineChoice, ply int, m position.Move, v int) {
 	case v == c.best && s.tie != nil:
 		c.known, c.clamped = s.tieBreak(ply, m, c.known, c.clamped, true)
 	}
+}
+
+// settled reports, at the root of a gain search whose ceil is one more than
+// the best line there is (gainViaChecks), whether the line chosen (c) can
+// no longer change: it is worth ceil-1, which no other line beats, and no
+// line worth as much would be told apart from it — there is no tie-break,
+// or the pawn clamp leaves it standing, which the mover prefers anyway
+// (tieBreak). The root's remaining checks then need no search: the line
+// and its value are those the whole search reports.
+func (s *searcher) settled(c *lineChoice, ceil int) bool {
+	if ceil == noCeil || !c.found || c.best != ceil-1 {
+		return false
+	}
+	if s.tie == nil {
+		return true
+	}
+	if !c.known {
+		c.known, c.clamped = true, s.lineClamped(0)
+	}
+	return !c.clamped
 }
 
 // directLine is the balance of the direct capture m of the victim on
