@@ -77,6 +77,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	pos.Make(position.NullMove)
 	victimThreats(s, &mf, m, afterAll, &bf, pinnedBefore, pinnedNow)
 	pos.Unmake() // the null move
+	markAttackers(mf.Offers, mf.Threats)
 
 	if ctx.prev != position.NoMove && ctx.prev != position.NullMove {
 		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)

@@ -8,6 +8,8 @@ package facts
 // 立即被将死或立即在子力价值上遭受损失").
 
 import (
+	"slices"
+
 	"github.com/xqrules/xqrules/position"
 )
 
@@ -86,4 +88,20 @@ func offers(s *searcher, m position.Move) []Offer {
 		out = append(out, of)
 	}
 	return out
+}
+
+// markAttackers sets Offer.AttackerOfThreat on each offered piece that is an
+// attacker in one of the move's threats that wins something (GainAfter > 0):
+// an opponent who takes it answers a chase by taking the chaser, the
+// counterattack a book may call 第一反击.
+func markAttackers(offers []Offer, threats []Threat) {
+	for i := range offers {
+		o := &offers[i]
+		for _, t := range threats {
+			if t.GainAfter > 0 && slices.ContainsFunc(t.Attackers, func(a Piece) bool { return a.Square == o.Piece.Square }) {
+				o.AttackerOfThreat = true
+				break
+			}
+		}
+	}
 }

@@ -306,8 +306,9 @@ type Offer struct {
 	FreeTake bool `json:"free_take"`
 	// SameKindTaker: some taker is of the same kind.
 	SameKindTaker bool `json:"same_kind_taker"`
-	// AttackerOfThreat: the piece is an attacker in one of the move's threats
-	// (a counterattack on it would be a 第一反击).
+	// AttackerOfThreat: the piece is an attacker (Threat.Attackers) in one
+	// of the move's threats that wins something (GainAfter > 0): taking it
+	// answers the chase by taking the chaser (a book's 第一反击, perhaps).
 	AttackerOfThreat bool `json:"attacker_of_threat"`
 }
 

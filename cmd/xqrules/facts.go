@@ -103,7 +103,8 @@ func printFacts(w io.Writer, c facts.Cycle) {
 			}
 		}
 		for _, o := range m.Offers {
-			fmt.Fprintf(w, "   offer %s %s (protection %s, new=%v, free take=%v):", o.Piece.CN, o.Piece.Square, o.Protection, o.New, o.FreeTake)
+			fmt.Fprintf(w, "   offer %s %s (protection %s, new=%v, free take=%v%s):", o.Piece.CN, o.Piece.Square, o.Protection, o.New, o.FreeTake,
+				ifText(o.AttackerOfThreat, ", attacker of a threat"))
 			for _, tk := range o.Takers {
 				fmt.Fprintf(w, " by %s %s net %d%s%s;", tk.Piece.CN, tk.Piece.Square, tk.Net, ifText(tk.MatedAtOnce, " mated"), ifText(tk.SameKind, " same-kind"))
 			}
