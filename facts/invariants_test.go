@@ -435,6 +435,34 @@ func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
 	require.Positive(t, nets)
 }
 
+// TestSkipBeforeWithoutGainLeavesOutOnlyItsFields: with
+// SkipBeforeWithoutGain alone the analysis leaves the before of every
+// threat that wins nothing after the move (GainAfter <= 0) zero — HasBefore,
+// GainBefore, LineGainBefore, ChaseGainBefore, DirectBefore — and changes
+// nothing else (such a threat's New and Cause included) — over the figure
+// and AXF cycles, where some such threats have a before to leave out.
+func TestSkipBeforeWithoutGainLeavesOutOnlyItsFields(t *testing.T) {
+	befores := 0
+	cyclesSkipping(t, SkipBeforeWithoutGain, func(id string, full, part *Cycle) {
+		for i := range full.Moves {
+			for j := range full.Moves[i].Threats {
+				th := &full.Moves[i].Threats[j]
+				if th.GainAfter > 0 {
+					continue
+				}
+				require.False(t, th.New, id)
+				require.Equal(t, "unrelated", th.Cause, id)
+				if th.HasBefore {
+					befores++
+				}
+				th.HasBefore, th.GainBefore, th.LineGainBefore, th.ChaseGainBefore, th.DirectBefore = false, 0, 0, 0, false
+			}
+		}
+		require.Equal(t, full, part, id)
+	})
+	require.Positive(t, befores)
+}
+
 // cyclesSkipping calls compare with the facts of each figure and AXF cycle
 // (the first 40 with -short) analysed in full and with skip.
 func cyclesSkipping(t *testing.T, skip Skip, compare func(id string, full, part *Cycle)) {

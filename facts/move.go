@@ -67,7 +67,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	// took none of them), and how were they protected?
 	var want [position.NumSquares]bool
 	var keep [position.NumSquares]chasePieces
-	keptChase(pos, m, afterAll, &want, &keep)
+	keptChase(pos, m, afterAll, par.Skip, &want, &keep)
 	pos.Unmake() // the null move
 	pos.Unmake() // m
 	var bf beforeMove

@@ -61,11 +61,14 @@ func (bf *beforeMove) measure(s *searcher, mf *Move, m position.Move, after gain
 // keptChase marks the victims the mover threatens after the move (want) and
 // keeps, for each it wins material through, the chase's pieces where they
 // stood before the move (the moved piece back on its square): the "before"
-// keeps the same chase's pieces (see baselineLine). pos is after the move
-// (the mover to move).
-func keptChase(pos *position.Position, m position.Move, after gains, want *[position.NumSquares]bool, keep *[position.NumSquares]chasePieces) {
+// keeps the same chase's pieces (see baselineLine). Under
+// SkipBeforeWithoutGain only the victims it wins material through are
+// wanted: a threat that wins nothing is not new and its Cause is
+// "unrelated" whatever stood before. pos is after the move (the mover to
+// move).
+func keptChase(pos *position.Position, m position.Move, after gains, skip Skip, want *[position.NumSquares]bool, keep *[position.NumSquares]chasePieces) {
 	for _, e := range after {
-		want[e.sq] = true
+		want[e.sq] = e.r.gain > 0 || skip&SkipBeforeWithoutGain == 0
 		if e.r.gain > 0 {
 			k := chaseOf(pos, e.sq)
 			for i, q := range k.sq[:k.n] {

@@ -103,6 +103,12 @@ const (
 	// Offer's FreeTake are left zero (0, false, nil, false). The offers
 	// themselves, their takers and every other field are as without it.
 	SkipTakeNet
+	// SkipBeforeWithoutGain: the "before" of a threat that wins nothing
+	// after the move (GainAfter <= 0) is not worked out: its HasBefore,
+	// GainBefore, LineGainBefore, ChaseGainBefore and DirectBefore are left
+	// zero (false, 0). Such a threat is not New and its Cause is
+	// "unrelated" either way; every other field is as without it.
+	SkipBeforeWithoutGain
 )
 
 // Detail is how much of each move's facts to compute (see Params.Detail).

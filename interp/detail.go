@@ -51,19 +51,23 @@ func detailOf(b *Book, rd bookReads) facts.Detail {
 	return facts.DetailBasic
 }
 
-// offerFacts, variationFacts and takeNetFacts are the names that read the
-// fact groups facts.Skip can leave out: the offers (and the
+// offerFacts, variationFacts, takeNetFacts and beforeFacts are the names that
+// read the fact groups facts.Skip can leave out: the offers (and the
 // counterattacks, Back, that the interpreter finds among them), 有变, and
 // what taking an offered piece costs the taker (facts.SkipTakeNet: the
 // takers' Net, MatedAtOnce and Line, the offers' FreeTake; and Back, whose
 // Net, Free and MatedAtOnce counterOf derives from the takers' Net — and
-// which of several counterattacks it picks, by Free and Net). The names are
-// field names, whatever type they belong to: Counter's Net, or a threat's
-// Line, keeps the group as well.
+// which of several counterattacks it picks, by Free and Net), and a threat's
+// "before" where it wins nothing after the move (facts.SkipBeforeWithoutGain).
+// The names are field names, whatever type they belong to: Counter's Net, or
+// a threat's Line, keeps the group as well.
 var (
 	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
 	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryMoveCN": true, "VaryAt": true}
 	takeNetFacts   = map[string]bool{"Net": true, "MatedAtOnce": true, "Line": true, "FreeTake": true, "Back": true, "Free": true}
+	// beforeFacts read a threat's "before" (facts.SkipBeforeWithoutGain
+	// leaves it out where the threat wins nothing after the move).
+	beforeFacts = map[string]bool{"HasBefore": true, "GainBefore": true, "LineGainBefore": true, "ChaseGainBefore": true, "DirectBefore": true}
 )
 
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
@@ -73,7 +77,7 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 	if rd.whole {
 		return 0 // what it prints or compares whole holds them all
 	}
-	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet
+	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet | facts.SkipBeforeWithoutGain
 	for _, r := range b.Moves {
 		if r.For == ForOffers {
 			skip &^= facts.SkipOffers
@@ -88,6 +92,9 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 		}
 		if takeNetFacts[n] {
 			skip &^= facts.SkipTakeNet
+		}
+		if beforeFacts[n] {
+			skip &^= facts.SkipBeforeWithoutGain
 		}
 	}
 	return skip

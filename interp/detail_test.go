@@ -366,3 +366,65 @@ func TestReadsWholeMethods(t *testing.T) {
 		assert.Equal(t, want, w.expr(prog.Node(), true), src)
 	}
 }
+
+// TestSkipBeforeWithoutGainOf: a book gets facts.SkipBeforeWithoutGain
+// unless it names a threat's before (HasBefore, GainBefore, LineGainBefore,
+// ChaseGainBefore, DirectBefore). Which bundled books name one, read from
+// their YAML (predicates and reasons, not comments): 1999 (its 兑 rule), 2011
+// (捉's newness and the direct-before exemption; 2020 extends it) and 王忠's
+// first proposal (its 捉 and its reason); 1979, 1987, asian and Taiwan's
+// 1982 (which extends asian) do not. A draft of asian whose predicate reads
+// DirectBefore keeps the group.
+func TestSkipBeforeWithoutGainOf(t *testing.T) {
+	lib := bundled(t)
+	for id, want := range map[string]bool{
+		"asian": true, "tw-1982": true, "79": true, "87": true,
+		"99": false, "11": false, "20": false, "wang-zhong": false,
+	} {
+		require.NotNil(t, lib.Book(id), id)
+		assert.Equal(t, want, lib.Book(id).Params.Skip&facts.SkipBeforeWithoutGain != 0, id)
+	}
+	src := `extends: asian
+title: {zh: 草案, en: draft}
+year: 2026
+status: draft
+override:
+  - insert_after: chase
+    rule:
+      id: old-chase
+      exempt: [捉]
+      for: threats
+      when: DirectBefore
+      cite: x
+`
+	b, err := lib.LoadBytes("beforedraft", "before.yaml", []byte(src))
+	if el, ok := err.(ErrorList); ok {
+		t.Fatal(el.Detail())
+	}
+	require.NoError(t, err)
+	assert.Zero(t, b.Params.Skip&facts.SkipBeforeWithoutGain)
+}
+
+// TestSkipBeforeWithoutGainNamesComplete: every field of a threat that
+// facts.SkipBeforeWithoutGain leaves out (it differs from the full analysis
+// somewhere in the 2020 figures) is named in beforeFacts, and the skip
+// leaves the moves' threats themselves as they were.
+func TestSkipBeforeWithoutGainNamesComplete(t *testing.T) {
+	differs := map[string]bool{}
+	figuresSkipping(t, facts.SkipBeforeWithoutGain, func(id string, full, part *facts.Cycle) {
+		for j := range full.Moves {
+			ft, pt := full.Moves[j].Threats, part.Moves[j].Threats
+			require.Len(t, pt, len(ft), id)
+			for k := range ft {
+				differingFields(differs, ft[k], pt[k])
+			}
+			fm, pm := full.Moves[j], part.Moves[j]
+			fm.Threats, pm.Threats = nil, nil
+			require.Equal(t, fm, pm, id)
+		}
+	})
+	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
+	for name := range differs {
+		assert.True(t, beforeFacts[name], "%s is left out by facts.SkipBeforeWithoutGain but not named in beforeFacts", name)
+	}
+}
