@@ -363,7 +363,7 @@ func TestAnalysesShareTheMemo(t *testing.T) {
 	// deepSkip differs from deep only in the groups it skips: the memo's
 	// values found under either are kept for the other (sameValues).
 	deepSkip := deep
-	deepSkip.Skip = SkipTakeNet | SkipVariation
+	deepSkip.Skip = SkipTakeNet | SkipVariation | SkipBeforeWithoutGain | SkipMateBefore | SkipAcrossCheck
 	ins := append(figureCycles(t), axfCycles(t)...)
 	if testing.Short() {
 		ins = ins[:40]
@@ -461,6 +461,46 @@ func TestSkipBeforeWithoutGainLeavesOutOnlyItsFields(t *testing.T) {
 		require.Equal(t, full, part, id)
 	})
 	require.Positive(t, befores)
+}
+
+// TestSkipMateBeforeLeavesOutOnlyItsFields: with SkipMateBefore alone the
+// analysis leaves MateThreat.Before and MateThreatSelfInflicted false and
+// changes nothing else — over the figure and AXF cycles, where some mate
+// threats stood before the move.
+func TestSkipMateBeforeLeavesOutOnlyItsFields(t *testing.T) {
+	befores := 0
+	cyclesSkipping(t, SkipMateBefore, func(id string, full, part *Cycle) {
+		for i := range full.Moves {
+			m := &full.Moves[i]
+			if m.MateThreat.Before {
+				befores++
+			}
+			m.MateThreat.Before, m.MateThreatSelfInflicted = false, false
+		}
+		require.Equal(t, full, part, id)
+	})
+	require.Positive(t, befores)
+}
+
+// TestSkipAcrossCheckLeavesOutOnlyItsFields: with SkipAcrossCheck alone the
+// analysis leaves the threats' HasBeforeCheck, GainBeforeCheck,
+// StoodBeforeCheck and SelfInflicted zero and changes nothing else — over
+// the figure and AXF cycles, where some answers to checks have them.
+func TestSkipAcrossCheckLeavesOutOnlyItsFields(t *testing.T) {
+	across := 0
+	cyclesSkipping(t, SkipAcrossCheck, func(id string, full, part *Cycle) {
+		for i := range full.Moves {
+			for j := range full.Moves[i].Threats {
+				th := &full.Moves[i].Threats[j]
+				if th.HasBeforeCheck {
+					across++
+				}
+				th.HasBeforeCheck, th.GainBeforeCheck, th.StoodBeforeCheck, th.SelfInflicted = false, 0, false, false
+			}
+		}
+		require.Equal(t, full, part, id)
+	})
+	require.Positive(t, across)
 }
 
 // cyclesSkipping calls compare with the facts of each figure and AXF cycle

@@ -23,7 +23,7 @@ func moveMateThreat(s *searcher, mf *Move, m position.Move, ctx context, mtBefor
 	mf.MateThreat = s.mateThreat()
 	mf.MateThreat.LineCN = chineseOfICCS(pos, mf.MateThreat.Line)
 	mf.MateThreat.Before = mtBefore.Exists
-	if !mf.MateThreat.Exists || !(mtBefore.Exists || mf.AnswersCheck) || ctx.beforePrev == nil {
+	if !mf.MateThreat.Exists || !(mtBefore.Exists || mf.AnswersCheck) || ctx.beforePrev == nil || s.par.Skip&SkipMateBefore != 0 {
 		return
 	}
 	// 自毙: the opponent's own previous move made the threat. Never

@@ -44,7 +44,10 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 
 	// Before the move, mover to move: could it already mate? (What it could
 	// already win is asked below, of the pieces threatened after the move.)
-	mtBefore := s.mateThreat()
+	var mtBefore MateThreat
+	if par.Skip&SkipMateBefore == 0 {
+		mtBefore = s.mateThreat()
+	}
 	movedWasChased(s, &mf, m.From())
 	pinnedBefore := pos.Pinned(O)
 
@@ -82,7 +85,7 @@ func analyzeMove(pos *position.Position, m position.Move, ctx context, par Param
 	if ctx.prev != position.NoMove && ctx.prev != position.NullMove {
 		mf.Follow, mf.Followed = follows(s, m, ctx.prev, mf.Threats)
 	}
-	if mf.AnswersCheck && ctx.beforePrev != nil {
+	if mf.AnswersCheck && ctx.beforePrev != nil && par.Skip&SkipAcrossCheck == 0 {
 		acrossCheck(s, &mf, m, ctx)
 	}
 	mf.Cut = mf.Cut || mf.MateThreat.Cut

@@ -109,6 +109,16 @@ const (
 	// zero (false, 0). Such a threat is not New and its Cause is
 	// "unrelated" either way; every other field is as without it.
 	SkipBeforeWithoutGain
+	// SkipMateBefore: whether the mover could already mate before the move
+	// (MateThreat.Before, 从杀到杀) and whether its mate threat is the
+	// opponent's own doing (MateThreatSelfInflicted, 自毙, which turns on
+	// it) are not worked out: both are left false.
+	SkipMateBefore
+	// SkipAcrossCheck: a move that answers a check is not measured against
+	// the position before that check: its threats' HasBeforeCheck,
+	// GainBeforeCheck, StoodBeforeCheck and SelfInflicted are left zero
+	// (false, 0).
+	SkipAcrossCheck
 )
 
 // Detail is how much of each move's facts to compute (see Params.Detail).

@@ -51,16 +51,19 @@ func detailOf(b *Book, rd bookReads) facts.Detail {
 	return facts.DetailBasic
 }
 
-// offerFacts, variationFacts, takeNetFacts and beforeFacts are the names that
-// read the fact groups facts.Skip can leave out: the offers (and the
-// counterattacks, Back, that the interpreter finds among them), 有变, and
-// what taking an offered piece costs the taker (facts.SkipTakeNet: the
-// takers' Net, MatedAtOnce and Line, the offers' FreeTake; and Back, whose
-// Net, Free and MatedAtOnce counterOf derives from the takers' Net — and
-// which of several counterattacks it picks, by Free and Net), and a threat's
-// "before" where it wins nothing after the move (facts.SkipBeforeWithoutGain).
-// The names are field names, whatever type they belong to: Counter's Net, or
-// a threat's Line, keeps the group as well.
+// offerFacts, variationFacts, takeNetFacts, beforeFacts, mateBeforeFacts
+// and acrossCheckFacts are the names that read the fact groups facts.Skip
+// can leave out: the offers (and the counterattacks, Back, that the
+// interpreter finds among them), 有变, what taking an offered piece costs
+// the taker (facts.SkipTakeNet: the takers' Net, MatedAtOnce and Line, the
+// offers' FreeTake; and Back, whose Net, Free and MatedAtOnce counterOf
+// derives from the takers' Net — and which of several counterattacks it
+// picks, by Free and Net), a threat's "before" where it wins nothing after
+// the move (facts.SkipBeforeWithoutGain), whether a mate threat stood before
+// the move (facts.SkipMateBefore) and an answer to a check's threats before
+// the check (facts.SkipAcrossCheck). The names are field names, whatever
+// type they belong to: Counter's Net, or a threat's Line, keeps the group as
+// well.
 var (
 	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
 	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryMoveCN": true, "VaryAt": true}
@@ -68,6 +71,12 @@ var (
 	// beforeFacts read a threat's "before" (facts.SkipBeforeWithoutGain
 	// leaves it out where the threat wins nothing after the move).
 	beforeFacts = map[string]bool{"HasBefore": true, "GainBefore": true, "LineGainBefore": true, "ChaseGainBefore": true, "DirectBefore": true}
+	// mateBeforeFacts read whether a mate threat stood before the move and
+	// whether it is the opponent's doing (facts.SkipMateBefore).
+	mateBeforeFacts = map[string]bool{"Before": true, "MateThreatSelfInflicted": true}
+	// acrossCheckFacts read what an answer to a check's threats were before
+	// the check (facts.SkipAcrossCheck).
+	acrossCheckFacts = map[string]bool{"HasBeforeCheck": true, "GainBeforeCheck": true, "StoodBeforeCheck": true, "SelfInflicted": true}
 )
 
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
@@ -77,7 +86,8 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 	if rd.whole {
 		return 0 // what it prints or compares whole holds them all
 	}
-	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet | facts.SkipBeforeWithoutGain
+	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet | facts.SkipBeforeWithoutGain |
+		facts.SkipMateBefore | facts.SkipAcrossCheck
 	for _, r := range b.Moves {
 		if r.For == ForOffers {
 			skip &^= facts.SkipOffers
@@ -95,6 +105,12 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 		}
 		if beforeFacts[n] {
 			skip &^= facts.SkipBeforeWithoutGain
+		}
+		if mateBeforeFacts[n] {
+			skip &^= facts.SkipMateBefore
+		}
+		if acrossCheckFacts[n] {
+			skip &^= facts.SkipAcrossCheck
 		}
 	}
 	return skip

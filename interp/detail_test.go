@@ -216,16 +216,23 @@ func TestSkipTakeNetNamesComplete(t *testing.T) {
 // figuresSkipping calls compare with the facts of each 2020 figure's cycle
 // analysed in full and with skip.
 func figuresSkipping(t *testing.T, skip facts.Skip, compare func(id string, full, part *facts.Cycle)) {
-	cases, err := ReadCases("../testdata/cases/cn2020_figures.yaml")
+	casesSkipping(t, "../testdata/cases/cn2020_figures.yaml", facts.DefaultParams(), skip, compare)
+}
+
+// casesSkipping is figuresSkipping over the cycles of the case file path,
+// under the params base (its Skip replaced: none for the full analysis,
+// skip for the other).
+func casesSkipping(t *testing.T, path string, base facts.Params, skip facts.Skip, compare func(id string, full, part *facts.Cycle)) {
+	cases, err := ReadCases(path)
 	require.NoError(t, err)
-	par := facts.DefaultParams()
-	par.Skip = skip
+	fullPar, par := base, base
+	fullPar.Skip, par.Skip = 0, skip
 	for i := range cases {
 		in, err := cases[i].Input()
 		if err != nil || len(in.Moves) == 0 {
 			continue
 		}
-		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, facts.DefaultParams())
+		full, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, fullPar)
 		require.NoError(t, err, cases[i].ID)
 		part, err := facts.AnalyzeCycle(in.Start, in.Moves, in.Occurrences, par)
 		require.NoError(t, err, cases[i].ID)
@@ -367,64 +374,89 @@ func TestReadsWholeMethods(t *testing.T) {
 	}
 }
 
-// TestSkipBeforeWithoutGainOf: a book gets facts.SkipBeforeWithoutGain
-// unless it names a threat's before (HasBefore, GainBefore, LineGainBefore,
-// ChaseGainBefore, DirectBefore). Which bundled books name one, read from
-// their YAML (predicates and reasons, not comments): 1999 (its 兑 rule), 2011
-// (捉's newness and the direct-before exemption; 2020 extends it) and 王忠's
-// first proposal (its 捉 and its reason); 1979, 1987, asian and Taiwan's
-// 1982 (which extends asian) do not. A draft of asian whose predicate reads
-// DirectBefore keeps the group.
-func TestSkipBeforeWithoutGainOf(t *testing.T) {
+// skipGroups are the fact groups facts.Skip leaves out for a book that reads
+// none of their names, with the bundled books that read some (from their
+// YAML: predicates and reasons, not comments; 2020 extends 2011 and
+// Taiwan's 1982 extends asian) and a field a draft of asian may name to
+// keep the group.
+var skipGroups = []struct {
+	group facts.Skip
+	names map[string]bool
+	reads map[string]bool // bundled books that name the group's fields
+	draft string          // a predicate of a `for: threats` rule naming one
+}{
+	// 1999's 兑, 2011's 捉 (newness, the direct-before exemption) and 王忠's
+	// first proposal's 捉 and its reason read a threat's before.
+	{facts.SkipBeforeWithoutGain, beforeFacts, map[string]bool{"99": true, "11": true, "20": true, "wang-zhong": true}, "DirectBefore"},
+	// 1987's and 2011's 自毙 read MateThreatSelfInflicted.
+	{facts.SkipMateBefore, mateBeforeFacts, map[string]bool{"87": true, "11": true, "20": true}, "Move.MateThreatSelfInflicted"},
+	// The Chinese books read a chase across a check (从捉到捉, 自己造成).
+	{facts.SkipAcrossCheck, acrossCheckFacts, map[string]bool{"79": true, "87": true, "99": true, "11": true, "20": true}, "StoodBeforeCheck"},
+}
+
+// TestSkipGroupsOf: a bundled book gets each of skipGroups unless it names
+// one of the group's fields (asian, Taiwan's 1982 and 王忠's second proposal
+// name none of them), and a draft of asian that names one keeps the group.
+func TestSkipGroupsOf(t *testing.T) {
 	lib := bundled(t)
-	for id, want := range map[string]bool{
-		"asian": true, "tw-1982": true, "79": true, "87": true,
-		"99": false, "11": false, "20": false, "wang-zhong": false,
-	} {
-		require.NotNil(t, lib.Book(id), id)
-		assert.Equal(t, want, lib.Book(id).Params.Skip&facts.SkipBeforeWithoutGain != 0, id)
-	}
-	src := `extends: asian
+	for _, g := range skipGroups {
+		for _, id := range []string{"79", "87", "99", "11", "20", "asian", "tw-1982", "wang-zhong", "wang-zhong-2", "ko"} {
+			b := lib.Book(id)
+			require.NotNil(t, b, id)
+			if b.Params.Detail == facts.DetailBasic {
+				continue // no searched facts at all
+			}
+			assert.Equal(t, !g.reads[id], b.Params.Skip&g.group != 0, "%s, group %b", id, g.group)
+		}
+		src := fmt.Sprintf(`extends: asian
 title: {zh: 草案, en: draft}
 year: 2026
 status: draft
 override:
   - insert_after: chase
     rule:
-      id: old-chase
+      id: draft-exempt
       exempt: [捉]
       for: threats
-      when: DirectBefore
+      when: %s
       cite: x
-`
-	b, err := lib.LoadBytes("beforedraft", "before.yaml", []byte(src))
-	if el, ok := err.(ErrorList); ok {
-		t.Fatal(el.Detail())
+`, g.draft)
+		b, err := lib.LoadBytes(fmt.Sprintf("draft%b", g.group), "draft.yaml", []byte(src))
+		if el, ok := err.(ErrorList); ok {
+			t.Fatal(g.draft, "\n", el.Detail())
+		}
+		require.NoError(t, err, g.draft)
+		assert.Zero(t, b.Params.Skip&g.group, g.draft)
+		assert.NotZero(t, lib.Book("asian").Params.Skip&g.group, "asian")
 	}
-	require.NoError(t, err)
-	assert.Zero(t, b.Params.Skip&facts.SkipBeforeWithoutGain)
 }
 
-// TestSkipBeforeWithoutGainNamesComplete: every field of a threat that
-// facts.SkipBeforeWithoutGain leaves out (it differs from the full analysis
-// somewhere in the 2020 figures) is named in beforeFacts, and the skip
-// leaves the moves' threats themselves as they were.
-func TestSkipBeforeWithoutGainNamesComplete(t *testing.T) {
-	differs := map[string]bool{}
-	figuresSkipping(t, facts.SkipBeforeWithoutGain, func(id string, full, part *facts.Cycle) {
-		for j := range full.Moves {
-			ft, pt := full.Moves[j].Threats, part.Moves[j].Threats
-			require.Len(t, pt, len(ft), id)
-			for k := range ft {
-				differingFields(differs, ft[k], pt[k])
+// TestSkipGroupsNamesComplete: every field of a move or a threat that one
+// of skipGroups leaves out (it differs from the full analysis somewhere in
+// the 2020 figures under the 2020 book's params, or in the AXF rulings under
+// asian's) is named in the group's names, and the moves' threats themselves
+// stay as they were.
+func TestSkipGroupsNamesComplete(t *testing.T) {
+	for _, g := range skipGroups {
+		differs := map[string]bool{}
+		compare := func(id string, full, part *facts.Cycle) {
+			for j := range full.Moves {
+				ft, pt := full.Moves[j].Threats, part.Moves[j].Threats
+				require.Len(t, pt, len(ft), id)
+				for k := range ft {
+					differingFields(differs, ft[k], pt[k])
+				}
+				fm, pm := full.Moves[j], part.Moves[j]
+				differingFields(differs, fm.MateThreat, pm.MateThreat)
+				fm.Threats, pm.Threats, fm.MateThreat, pm.MateThreat = nil, nil, facts.MateThreat{}, facts.MateThreat{}
+				differingFields(differs, fm, pm)
 			}
-			fm, pm := full.Moves[j], part.Moves[j]
-			fm.Threats, pm.Threats = nil, nil
-			require.Equal(t, fm, pm, id)
 		}
-	})
-	require.NotEmpty(t, differs, "the skipping analysis must leave something out")
-	for name := range differs {
-		assert.True(t, beforeFacts[name], "%s is left out by facts.SkipBeforeWithoutGain but not named in beforeFacts", name)
+		casesSkipping(t, "../testdata/cases/cn2020_figures.yaml", bundled(t).Book("20").Params, g.group, compare)
+		casesSkipping(t, "../testdata/cases/axf_rulecases.yaml", bundled(t).Book("asian").Params, g.group, compare)
+		require.NotEmpty(t, differs, "group %b must leave something out", g.group)
+		for name := range differs {
+			assert.True(t, g.names[name], "%s is left out by group %b but not among its names", name, g.group)
+		}
 	}
 }
