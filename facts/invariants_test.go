@@ -363,7 +363,7 @@ func TestAnalysesShareTheMemo(t *testing.T) {
 	// deepSkip differs from deep only in the groups it skips: the memo's
 	// values found under either are kept for the other (sameValues).
 	deepSkip := deep
-	deepSkip.Skip = SkipTakeNet | SkipVariation | SkipBeforeWithoutGain | SkipMateBefore | SkipAcrossCheck
+	deepSkip.Skip = SkipTakeNet | SkipVariation | SkipBeforeWithoutGain | SkipMateBefore | SkipAcrossCheck | SkipRootKept
 	ins := append(figureCycles(t), axfCycles(t)...)
 	if testing.Short() {
 		ins = ins[:40]
@@ -501,6 +501,26 @@ func TestSkipAcrossCheckLeavesOutOnlyItsFields(t *testing.T) {
 		require.Equal(t, full, part, id)
 	})
 	require.Positive(t, across)
+}
+
+// TestSkipRootKeptLeavesOutOnlyItsField: with SkipRootKept alone the
+// analysis leaves every threat's RootKeptGain 0 and changes nothing else —
+// over the figure and AXF cycles, where some are not 0.
+func TestSkipRootKeptLeavesOutOnlyItsField(t *testing.T) {
+	kept := 0
+	cyclesSkipping(t, SkipRootKept, func(id string, full, part *Cycle) {
+		for i := range full.Moves {
+			for j := range full.Moves[i].Threats {
+				th := &full.Moves[i].Threats[j]
+				if th.RootKeptGain != 0 {
+					kept++
+				}
+				th.RootKeptGain = 0
+			}
+		}
+		require.Equal(t, full, part, id)
+	})
+	require.Positive(t, kept)
 }
 
 // cyclesSkipping calls compare with the facts of each figure and AXF cycle

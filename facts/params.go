@@ -119,6 +119,9 @@ const (
 	// GainBeforeCheck, StoodBeforeCheck and SelfInflicted are left zero
 	// (false, 0).
 	SkipAcrossCheck
+	// SkipRootKept: a threat's RootKeptGain (做根子捉子, 26.5) is not worked
+	// out: it is left 0.
+	SkipRootKept
 )
 
 // Detail is how much of each move's facts to compute (see Params.Detail).

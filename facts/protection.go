@@ -35,9 +35,12 @@ func (b *threatBuild) victimProtection(s *searcher) {
 // rootKept: for a victim without a real root that can be taken outright,
 // the gain when a piece that roots others takes it and what the opponent
 // then wins from those pieces is not counted (做根子捉子; see
-// Threat.RootKeptGain).
+// Threat.RootKeptGain). Under SkipRootKept it is left 0.
 func (b *threatBuild) rootKept(s *searcher) {
 	t := &b.t
+	if b.par.Skip&SkipRootKept != 0 {
+		return
+	}
 	t.RootKeptGain = t.GainAfter
 	if (t.Protection == "none" || t.Protection == "false") && t.Direct && !t.MatedAfterCapture {
 		if g, ok := s.rootKeptGain(b.vsq); ok {

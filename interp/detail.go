@@ -51,8 +51,8 @@ func detailOf(b *Book, rd bookReads) facts.Detail {
 	return facts.DetailBasic
 }
 
-// offerFacts, variationFacts, takeNetFacts, beforeFacts, mateBeforeFacts
-// and acrossCheckFacts are the names that read the fact groups facts.Skip
+// offerFacts, variationFacts, takeNetFacts, beforeFacts, mateBeforeFacts,
+// acrossCheckFacts and rootKeptFacts are the names that read the fact groups facts.Skip
 // can leave out: the offers (and the counterattacks, Back, that the
 // interpreter finds among them), 有变, what taking an offered piece costs
 // the taker (facts.SkipTakeNet: the takers' Net, MatedAtOnce and Line, the
@@ -60,10 +60,10 @@ func detailOf(b *Book, rd bookReads) facts.Detail {
 // derives from the takers' Net — and which of several counterattacks it
 // picks, by Free and Net), a threat's "before" where it wins nothing after
 // the move (facts.SkipBeforeWithoutGain), whether a mate threat stood before
-// the move (facts.SkipMateBefore) and an answer to a check's threats before
-// the check (facts.SkipAcrossCheck). The names are field names, whatever
-// type they belong to: Counter's Net, or a threat's Line, keeps the group as
-// well.
+// the move (facts.SkipMateBefore), an answer to a check's threats before the
+// check (facts.SkipAcrossCheck) and a threat's RootKeptGain
+// (facts.SkipRootKept). The names are field names, whatever type they
+// belong to: Counter's Net, or a threat's Line, keeps the group as well.
 var (
 	offerFacts     = map[string]bool{"Offers": true, "Offer": true, "Back": true}
 	variationFacts = map[string]bool{"CanVary": true, "VaryMove": true, "VaryMoveCN": true, "VaryAt": true}
@@ -77,6 +77,9 @@ var (
 	// acrossCheckFacts read what an answer to a check's threats were before
 	// the check (facts.SkipAcrossCheck).
 	acrossCheckFacts = map[string]bool{"HasBeforeCheck": true, "GainBeforeCheck": true, "StoodBeforeCheck": true, "SelfInflicted": true}
+	// rootKeptFacts read the gain of a capture by a piece that roots
+	// others (facts.SkipRootKept).
+	rootKeptFacts = map[string]bool{"RootKeptGain": true}
 )
 
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
@@ -87,7 +90,7 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 		return 0 // what it prints or compares whole holds them all
 	}
 	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet | facts.SkipBeforeWithoutGain |
-		facts.SkipMateBefore | facts.SkipAcrossCheck
+		facts.SkipMateBefore | facts.SkipAcrossCheck | facts.SkipRootKept
 	for _, r := range b.Moves {
 		if r.For == ForOffers {
 			skip &^= facts.SkipOffers
@@ -111,6 +114,9 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 		}
 		if acrossCheckFacts[n] {
 			skip &^= facts.SkipAcrossCheck
+		}
+		if rootKeptFacts[n] {
+			skip &^= facts.SkipRootKept
 		}
 	}
 	return skip

@@ -392,6 +392,9 @@ var skipGroups = []struct {
 	{facts.SkipMateBefore, mateBeforeFacts, map[string]bool{"87": true, "11": true, "20": true}, "Move.MateThreatSelfInflicted"},
 	// The Chinese books read a chase across a check (从捉到捉, 自己造成).
 	{facts.SkipAcrossCheck, acrossCheckFacts, map[string]bool{"79": true, "87": true, "99": true, "11": true, "20": true}, "StoodBeforeCheck"},
+	// No bundled book reads RootKeptGain (做根子捉子 is 2020's 捉 by its
+	// figures, read another way).
+	{facts.SkipRootKept, rootKeptFacts, map[string]bool{}, "RootKeptGain > 0"},
 }
 
 // TestSkipGroupsOf: a bundled book gets each of skipGroups unless it names
