@@ -61,7 +61,8 @@
 //     the programs and templates read (detail.go), and the values they
 //     read whole (whole.go), the book's params say which facts it needs:
 //     20 reads the searched facts, the offers and what taking them costs,
-//     not 有变 (facts.SkipVariation).
+//     not 有变 (facts.SkipVariation) nor a threat's RootKeptGain
+//     (facts.SkipRootKept).
 //   - facts (judge.go, package facts): Judge asks for the cycle's facts once
 //     per distinct params: the horse's move gets a Threat on the rook i9,
 //     won by 炮一进七 (gain 10), unprotected, a joint chase of 炮 i2 and
