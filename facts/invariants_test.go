@@ -435,32 +435,59 @@ func TestSkipTakeNetLeavesOutOnlyItsFields(t *testing.T) {
 	require.Positive(t, nets)
 }
 
-// TestSkipBeforeWithoutGainLeavesOutOnlyItsFields: with
-// SkipBeforeWithoutGain alone the analysis leaves the before of every
-// threat that wins nothing after the move (GainAfter <= 0) zero — HasBefore,
-// GainBefore, LineGainBefore, ChaseGainBefore, DirectBefore — and changes
-// nothing else (such a threat's New and Cause included) — over the figure
-// and AXF cycles, where some such threats have a before to leave out.
-func TestSkipBeforeWithoutGainLeavesOutOnlyItsFields(t *testing.T) {
-	befores := 0
-	cyclesSkipping(t, SkipBeforeWithoutGain, func(id string, full, part *Cycle) {
-		for i := range full.Moves {
-			for j := range full.Moves[i].Threats {
-				th := &full.Moves[i].Threats[j]
-				if th.GainAfter > 0 {
-					continue
-				}
-				require.False(t, th.New, id)
-				require.Equal(t, "unrelated", th.Cause, id)
-				if th.HasBefore {
-					befores++
-				}
-				th.HasBefore, th.GainBefore, th.LineGainBefore, th.ChaseGainBefore, th.DirectBefore = false, 0, 0, 0, false
+// TestSkipThreatGroupsLeaveOutOnlyTheirFields: with one of the groups of a
+// threat's fields alone, the analysis leaves those fields zero and changes
+// nothing else — over the figure and AXF cycles, where each group has
+// something to leave out:
+//   - SkipBeforeWithoutGain: the before (HasBefore, GainBefore,
+//     LineGainBefore, ChaseGainBefore, DirectBefore) of a threat that wins
+//     nothing after the move, which is not New and whose Cause is
+//     "unrelated" either way;
+//   - SkipAcrossCheck: HasBeforeCheck, GainBeforeCheck, StoodBeforeCheck,
+//     SelfInflicted;
+//   - SkipRootKept: RootKeptGain.
+func TestSkipThreatGroupsLeaveOutOnlyTheirFields(t *testing.T) {
+	for _, g := range []struct {
+		name string
+		skip Skip
+		// clear zeroes th's fields of the group and reports whether any
+		// was not zero.
+		clear func(t *testing.T, th *Threat) bool
+	}{
+		{"SkipBeforeWithoutGain", SkipBeforeWithoutGain, func(t *testing.T, th *Threat) bool {
+			if th.GainAfter > 0 {
+				return false
 			}
-		}
-		require.Equal(t, full, part, id)
-	})
-	require.Positive(t, befores)
+			require.False(t, th.New)
+			require.Equal(t, "unrelated", th.Cause)
+			had := th.HasBefore
+			th.HasBefore, th.GainBefore, th.LineGainBefore, th.ChaseGainBefore, th.DirectBefore = false, 0, 0, 0, false
+			return had
+		}},
+		{"SkipAcrossCheck", SkipAcrossCheck, func(_ *testing.T, th *Threat) bool {
+			had := th.HasBeforeCheck
+			th.HasBeforeCheck, th.GainBeforeCheck, th.StoodBeforeCheck, th.SelfInflicted = false, 0, false, false
+			return had
+		}},
+		{"SkipRootKept", SkipRootKept, func(_ *testing.T, th *Threat) bool {
+			had := th.RootKeptGain != 0
+			th.RootKeptGain = 0
+			return had
+		}},
+	} {
+		left := 0
+		cyclesSkipping(t, g.skip, func(id string, full, part *Cycle) {
+			for i := range full.Moves {
+				for j := range full.Moves[i].Threats {
+					if g.clear(t, &full.Moves[i].Threats[j]) {
+						left++
+					}
+				}
+			}
+			require.Equal(t, full, part, "%s: %s", g.name, id)
+		})
+		require.Positive(t, left, g.name)
+	}
 }
 
 // TestSkipMateBeforeLeavesOutOnlyItsFields: with SkipMateBefore alone the
@@ -480,47 +507,6 @@ func TestSkipMateBeforeLeavesOutOnlyItsFields(t *testing.T) {
 		require.Equal(t, full, part, id)
 	})
 	require.Positive(t, befores)
-}
-
-// TestSkipAcrossCheckLeavesOutOnlyItsFields: with SkipAcrossCheck alone the
-// analysis leaves the threats' HasBeforeCheck, GainBeforeCheck,
-// StoodBeforeCheck and SelfInflicted zero and changes nothing else — over
-// the figure and AXF cycles, where some answers to checks have them.
-func TestSkipAcrossCheckLeavesOutOnlyItsFields(t *testing.T) {
-	across := 0
-	cyclesSkipping(t, SkipAcrossCheck, func(id string, full, part *Cycle) {
-		for i := range full.Moves {
-			for j := range full.Moves[i].Threats {
-				th := &full.Moves[i].Threats[j]
-				if th.HasBeforeCheck {
-					across++
-				}
-				th.HasBeforeCheck, th.GainBeforeCheck, th.StoodBeforeCheck, th.SelfInflicted = false, 0, false, false
-			}
-		}
-		require.Equal(t, full, part, id)
-	})
-	require.Positive(t, across)
-}
-
-// TestSkipRootKeptLeavesOutOnlyItsField: with SkipRootKept alone the
-// analysis leaves every threat's RootKeptGain 0 and changes nothing else —
-// over the figure and AXF cycles, where some are not 0.
-func TestSkipRootKeptLeavesOutOnlyItsField(t *testing.T) {
-	kept := 0
-	cyclesSkipping(t, SkipRootKept, func(id string, full, part *Cycle) {
-		for i := range full.Moves {
-			for j := range full.Moves[i].Threats {
-				th := &full.Moves[i].Threats[j]
-				if th.RootKeptGain != 0 {
-					kept++
-				}
-				th.RootKeptGain = 0
-			}
-		}
-		require.Equal(t, full, part, id)
-	})
-	require.Positive(t, kept)
 }
 
 // cyclesSkipping calls compare with the facts of each figure and AXF cycle

@@ -82,6 +82,21 @@ var (
 	rootKeptFacts = map[string]bool{"RootKeptGain": true}
 )
 
+// factGroups pairs each fact group facts.Skip can leave out with the names
+// that read it.
+var factGroups = []struct {
+	skip  facts.Skip
+	names map[string]bool
+}{
+	{facts.SkipOffers, offerFacts},
+	{facts.SkipVariation, variationFacts},
+	{facts.SkipTakeNet, takeNetFacts},
+	{facts.SkipBeforeWithoutGain, beforeFacts},
+	{facts.SkipMateBefore, mateBeforeFacts},
+	{facts.SkipAcrossCheck, acrossCheckFacts},
+	{facts.SkipRootKept, rootKeptFacts},
+}
+
 // skipOf is the fact groups b never reads, judged as detailOf judges (any
 // mention asks for the group; a `for: offers` rule reads the offers, but
 // not, unless it names them, what taking them costs).
@@ -89,34 +104,20 @@ func skipOf(b *Book, rd bookReads) facts.Skip {
 	if rd.whole {
 		return 0 // what it prints or compares whole holds them all
 	}
-	skip := facts.SkipOffers | facts.SkipVariation | facts.SkipTakeNet | facts.SkipBeforeWithoutGain |
-		facts.SkipMateBefore | facts.SkipAcrossCheck | facts.SkipRootKept
+	var skip facts.Skip
+	for _, g := range factGroups {
+		skip |= g.skip
+	}
 	for _, r := range b.Moves {
 		if r.For == ForOffers {
 			skip &^= facts.SkipOffers
 		}
 	}
 	for n := range rd.names {
-		if offerFacts[n] {
-			skip &^= facts.SkipOffers
-		}
-		if variationFacts[n] {
-			skip &^= facts.SkipVariation
-		}
-		if takeNetFacts[n] {
-			skip &^= facts.SkipTakeNet
-		}
-		if beforeFacts[n] {
-			skip &^= facts.SkipBeforeWithoutGain
-		}
-		if mateBeforeFacts[n] {
-			skip &^= facts.SkipMateBefore
-		}
-		if acrossCheckFacts[n] {
-			skip &^= facts.SkipAcrossCheck
-		}
-		if rootKeptFacts[n] {
-			skip &^= facts.SkipRootKept
+		for _, g := range factGroups {
+			if g.names[n] {
+				skip &^= g.skip
+			}
 		}
 	}
 	return skip
