@@ -214,14 +214,16 @@ func (s *searcher) settled(c *lineChoice, ceil int) bool {
 // it was searched and does not get the mover mated at once.
 func (s *searcher) directLine(target position.Square, m position.Move, ply, floor int, c *lineChoice) (v int, ok, escaped bool) {
 	v = s.value(s.pos.At(target), target)
-	// Taking without check wins at most the victim (the opponent may
-	// stop): below the root, skip what cannot matter. At the root every
-	// capture is tried (its facts: mated at once or not).
-	if ply > 0 && floor != noFloor && v <= floor && !s.givesCheck(m) {
-		return 0, false, false
-	}
 	square := s.par.ChaseExchange == ChaseSquare
 	z, base := s.squareRest(ply, m, square)
+	// Taking without check wins at most the victim (the opponent may
+	// stop) — under the square reading plus the zone's baseline, which the
+	// rest gives back (it is the zone's exchange, at least 0, less base):
+	// below the root, skip what cannot matter. At the root every capture is
+	// tried (its facts: mated at once or not).
+	if ply > 0 && floor != noFloor && v+base <= floor && !s.givesCheck(m) {
+		return 0, false, false
+	}
 	// Below the root a line no better than the floor, or than the best
 	// line found here (or, telling ties apart, worse than it), changes
 	// nothing: the exchange is asked only whether the opponent wins back

@@ -94,8 +94,13 @@ func (s *searcher) gainAll(checks, ply int, out *targets, root *[position.NumSqu
 		// The checking piece that takes the piece blocking its check, with
 		// check again, also goes on as a check (see gainSearch).
 		goOn := i < nCaps && checks > 0 && s.takesBlocker(m, ply) && s.givesCheck(m)
+		// A capture without check wins at most its victim (the opponent
+		// may stop), so one worth no more than the floor cannot matter —
+		// under the board reading: under the square reading the rest may
+		// give back the zone's baseline (see directLine), and allCapture
+		// weighs the capture against the floor itself.
 		if i < nCaps && n.wants(to) && s.pos.At(to).Kind() != position.King &&
-			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m)) {
+			(floor == nil || s.value(s.pos.At(to), to) > floor[to] || s.givesCheck(m) || s.par.ChaseExchange == ChaseSquare) {
 			if s.allCapture(m, ply, &n, root) && n.wanted == 0 {
 				return
 			}
