@@ -7,9 +7,9 @@ package facts
 // search has shown cannot beat the one-victim search's floor is not
 // searched again — the one-victim search would find it worth no more, and
 // the line it reports is the same. Both searches compute the same values
-// (TestEvidenceLineAsFullSearch; one known exception under the square
-// reading is recorded there); their floors, ceilings and the order of the
-// moves change only where they stop and which of equal lines they report.
+// (TestEvidenceLineAsFullSearch); their floors, ceilings and the order of
+// the moves change only where they stop and which of equal lines they
+// report.
 
 import "github.com/xqrules/xqrules/position"
 
