@@ -52,8 +52,8 @@ func detailOf(b *Book, rd bookReads) facts.Detail {
 }
 
 // offerFacts, variationFacts, takeNetFacts, beforeFacts, mateBeforeFacts,
-// acrossCheckFacts and rootKeptFacts are the names that read the fact groups facts.Skip
-// can leave out: the offers (and the counterattacks, Back, that the
+// acrossCheckFacts and rootKeptFacts are the names that read the fact groups
+// facts.Skip can leave out: the offers (and the counterattacks, Back, that the
 // interpreter finds among them), 有变, what taking an offered piece costs
 // the taker (facts.SkipTakeNet: the takers' Net, MatedAtOnce and Line, the
 // offers' FreeTake; and Back, whose Net, Free and MatedAtOnce counterOf

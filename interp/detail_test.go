@@ -145,24 +145,8 @@ func TestSkipTakeNetOf(t *testing.T) {
 		"any(Takers, {.MutualReach}) || Moved": true,
 	} {
 		i++
-		src := fmt.Sprintf(`extends: asian
-title: {zh: 草案, en: draft}
-year: 2026
-status: draft
-override:
-  - insert_after: sacrifice
-    rule:
-      id: net-offer
-      label: 闲
-      for: offers
-      when: %s
-      cite: x
-`, when)
-		b, err := lib.LoadBytes(fmt.Sprintf("netdraft%d", i), "net.yaml", []byte(src))
-		if el, ok := err.(ErrorList); ok {
-			t.Fatal(when, "\n", el.Detail())
-		}
-		require.NoError(t, err, when)
+		b := asianDraft(t, lib, fmt.Sprintf("netdraft%d", i), "sacrifice",
+			"id: net-offer", "label: 闲", "for: offers", "when: "+when, "cite: x")
 		assert.Zero(t, b.Params.Skip&facts.SkipOffers, when)
 		assert.Equal(t, want, b.Params.Skip&facts.SkipTakeNet != 0, when)
 	}
@@ -411,24 +395,8 @@ func TestSkipGroupsOf(t *testing.T) {
 			}
 			assert.Equal(t, !g.reads[id], b.Params.Skip&g.group != 0, "%s, group %b", id, g.group)
 		}
-		src := fmt.Sprintf(`extends: asian
-title: {zh: 草案, en: draft}
-year: 2026
-status: draft
-override:
-  - insert_after: chase
-    rule:
-      id: draft-exempt
-      exempt: [捉]
-      for: threats
-      when: %s
-      cite: x
-`, g.draft)
-		b, err := lib.LoadBytes(fmt.Sprintf("draft%b", g.group), "draft.yaml", []byte(src))
-		if el, ok := err.(ErrorList); ok {
-			t.Fatal(g.draft, "\n", el.Detail())
-		}
-		require.NoError(t, err, g.draft)
+		b := asianDraft(t, lib, fmt.Sprintf("draft%b", g.group), "chase",
+			"id: draft-exempt", "exempt: [捉]", "for: threats", "when: "+g.draft, "cite: x")
 		assert.Zero(t, b.Params.Skip&g.group, g.draft)
 		assert.NotZero(t, lib.Book("asian").Params.Skip&g.group, "asian")
 	}
@@ -462,4 +430,21 @@ func TestSkipGroupsNamesComplete(t *testing.T) {
 			assert.True(t, g.names[name], "%s is left out by group %b but not among its names", name, g.group)
 		}
 	}
+}
+
+// asianDraft loads, as id, a draft of asian with one rule inserted after the
+// rule after: rule is its YAML fields, one per line.
+func asianDraft(t *testing.T, lib *Library, id, after string, rule ...string) *Book {
+	t.Helper()
+	src := "extends: asian\ntitle: {zh: 草案, en: draft}\nyear: 2026\nstatus: draft\noverride:\n" +
+		"  - insert_after: " + after + "\n    rule:\n"
+	for _, l := range rule {
+		src += "      " + l + "\n"
+	}
+	b, err := lib.LoadBytes(id, id+".yaml", []byte(src))
+	if el, ok := err.(ErrorList); ok {
+		t.Fatal(id, "\n", el.Detail())
+	}
+	require.NoError(t, err, id)
+	return b
 }
